@@ -1,0 +1,6 @@
+export * from "./constant-time";
+export * from "./service-signature";
+export * from "./trainee-token";
+export * from "./api-key";
+export * from "./webhook-token";
+export * from "./replay-guard";

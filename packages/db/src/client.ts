@@ -1,0 +1,126 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+/** The Drizzle handle domain code receives: the same type on PostgreSQL and on PGlite. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL with $n parameters, used by the job queue so it can share a transaction. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface DatabaseHandle {
+  kind: "postgres" | "pglite";
+  db: Db;
+  executor: SqlExecutor;
+  /** Runs raw SQL inside an open Drizzle transaction (same connection, same commit). */
+  executorFor(tx: DbOrTx): SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@studio/db/package.json")),
+  "migrations",
+);
+
+// Serializes migrations across replicas starting at once.
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface CreateDatabaseOptions {
+  /** PostgreSQL URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory ("memory://" for an in-memory database). */
+  dataDir?: string;
+  /** An already opened PGlite instance (tests clone a migrated template). */
+  pglite?: PGlite;
+  maxConnections?: number;
+}
+
+export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHandle {
+  if (options.url) return createPostgresDatabase(options.url, options.maxConnections ?? 10);
+  return createPgliteDatabase(options.pglite ?? openPglite(options.dataDir ?? "./.data/pglite"));
+}
+
+export function openPglite(dataDir: string): PGlite {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir);
+}
+
+function createPostgresDatabase(url: string, max: number): DatabaseHandle {
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "studio-api" } });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const executorOf = (c: postgres.Sql): SqlExecutor => ({
+    async executeSql(text, values = []) {
+      const rows = await c.unsafe(text, values as postgres.ParameterOrJSON<never>[]);
+      return { rows: rows as unknown as Record<string, unknown>[] };
+    },
+  });
+  return {
+    kind: "postgres",
+    db,
+    executor: executorOf(client),
+    executorFor(tx) {
+      // Drizzle's postgres-js session keeps the transaction-scoped `sql` as its client.
+      const session = (tx as unknown as { session: { client: postgres.Sql } }).session;
+      return executorOf(session.client);
+    },
+    async migrate() {
+      const single = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+        await single`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      } finally {
+        await single.end({ timeout: 5 });
+      }
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+function createPgliteDatabase(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const executorOf = (c: Pick<PGlite, "query">): SqlExecutor => ({
+    async executeSql(text, values = []) {
+      const result = await c.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: result.rows };
+    },
+  });
+  return {
+    kind: "pglite",
+    db,
+    executor: executorOf(client),
+    executorFor(tx) {
+      const session = (tx as unknown as { session: { client: Pick<PGlite, "query"> } }).session;
+      return executorOf(session.client);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Cheap liveness probe used by /readyz. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

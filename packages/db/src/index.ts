@@ -1,0 +1,3 @@
+export * from "./client";
+export * from "./schema/index";
+export * as schema from "./schema/index";

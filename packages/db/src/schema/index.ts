@@ -1,0 +1,5 @@
+// One file per domain; every tenant table carries studio_id with a foreign key and an index.
+export * from "./studio";
+export * from "./team";
+export * from "./clients";
+export * from "./content";

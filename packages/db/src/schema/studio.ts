@@ -1,0 +1,60 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+
+/** The tenant. `organizationId` is the web app's external organization id. */
+export const studios = pgTable(
+  "studios",
+  {
+    id: id(),
+    organizationId: text("organization_id"),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    timezone: text("timezone").notNull().default("Asia/Jerusalem"),
+    locale: text("locale").notNull().default("he"),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    /** Billing plan limits: null means unlimited. */
+    planId: text("plan_id"),
+    seatLimit: integer("seat_limit"),
+    clientLimit: integer("client_limit"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("studios_organization_id_key").on(t.organizationId), uniqueIndex("studios_slug_key").on(t.slug)],
+);
+
+/** Members of the studio's organization in the web app (synced from the web context and coach writes). */
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    id: id(),
+    studioId: text("studio_id")
+      .notNull()
+      .references(() => studios.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    /** owner | admin | member */
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("organization_members_studio_user_key").on(t.studioId, t.userId), index("organization_members_studio_idx").on(t.studioId)],
+);
+
+/** Studio API keys of the partner and automation lanes: only the SHA-256 of the key is stored. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    studioId: text("studio_id")
+      .notNull()
+      .references(() => studios.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdByUserId: text("created_by_user_id"),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_key").on(t.keyHash), index("api_keys_studio_idx").on(t.studioId)],
+);

@@ -1,0 +1,3 @@
+export * from "./default-content-categories";
+export * from "./resolve-studio-for-organization";
+export * from "./get-current-studio";

@@ -1,0 +1,22 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { TraineeMe } from "@studio/contracts";
+import { clients, type Db } from "@studio/db";
+import { notFound } from "../errors";
+
+export async function getTraineeMe(db: Db, auth: { studioId: string; clientId: string }): Promise<TraineeMe> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId), isNull(clients.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound("trainee");
+  return {
+    id: row.id,
+    studioId: row.studioId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    email: row.email,
+    timezone: row.timezone,
+  };
+}

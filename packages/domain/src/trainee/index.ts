@@ -1,0 +1,3 @@
+export * from "./trainee-session";
+export * from "./get-trainee-me";
+export * from "./app-access";
