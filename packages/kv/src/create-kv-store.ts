@@ -1,0 +1,15 @@
+import { type KvStore } from "./kv-store";
+import { MemoryKvStore } from "./memory-kv-store";
+import { RedisKvStore } from "./redis-kv-store";
+
+export interface CreateKvStoreOptions {
+  /** When set (non-empty), use Redis so every replica shares state; otherwise an in-process store. */
+  redisUrl?: string;
+  /** Key namespace for Redis (ignored by the memory store, which is private to the process). */
+  keyPrefix?: string;
+}
+
+export function createKvStore(options: CreateKvStoreOptions = {}): KvStore {
+  if (options.redisUrl) return new RedisKvStore({ url: options.redisUrl, keyPrefix: options.keyPrefix });
+  return new MemoryKvStore();
+}

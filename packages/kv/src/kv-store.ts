@@ -1,0 +1,43 @@
+/**
+ * One small key-value interface used by the API for nonces (replay protection), rate limits,
+ * short caches and one-time codes. Implementations: RedisKvStore (shared by every replica) and
+ * MemoryKvStore (in-process, the embedded default). Both must behave identically; the shared
+ * contract suite in kv-store.contract.ts is run against each.
+ */
+export interface KvStore {
+  readonly kind: "redis" | "memory";
+  /** Sets key only if absent; true when this call set it (SET NX PX). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  get(key: string): Promise<string | null>;
+  /** Sets key, replacing any value; without ttlMs the key does not expire (any previous ttl is cleared). */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Fixed-window counter: increments and returns the new count; the window (ttl) starts at the first increment. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Throws when the backing store is unreachable (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Thrown when the backing store cannot be reached (Redis down, timed out, store closed).
+ * Callers fail closed: the API answers 503 rather than skipping replay/rate-limit checks.
+ */
+export class KvUnavailableError extends Error {
+  override readonly name = "KvUnavailableError";
+
+  constructor(message = "key-value store unavailable", options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * Validates a ttl and normalises it to whole milliseconds (Redis PX only takes integers >= 1).
+ * Shared by both stores so they accept and reject exactly the same values.
+ */
+export function normalizeTtlMs(ttlMs: number): number {
+  if (typeof ttlMs !== "number" || !Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new RangeError(`ttlMs must be a positive finite number, got ${String(ttlMs)}`);
+  }
+  return Math.max(1, Math.ceil(ttlMs));
+}

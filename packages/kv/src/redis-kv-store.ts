@@ -1,0 +1,199 @@
+import { Redis } from "ioredis";
+import { type KvStore, KvUnavailableError, normalizeTtlMs } from "./kv-store";
+
+export interface RedisKvStoreOptions {
+  /** redis:// or rediss:// URL; may carry credentials, so it is never logged. */
+  url: string;
+  /** Prepended (by ioredis) to every key this client touches, including rate-limiter keys. */
+  keyPrefix?: string;
+}
+
+/** Upper bound for any single wait on Redis: connecting, a command, or the first ready. */
+const TIMEOUT_MS = 2_000;
+
+/** INCR and, only when the key is new, PEXPIRE, atomically: the window starts at the first hit. */
+const INCREMENT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+/**
+ * Redis reply errors that mean "the server cannot serve right now" rather than "bad command";
+ * these are reported as KvUnavailableError like connection failures.
+ */
+const TRANSIENT_REPLY_PREFIXES = [
+  "LOADING",
+  "BUSY",
+  "READONLY",
+  "MASTERDOWN",
+  "CLUSTERDOWN",
+  "TRYAGAIN",
+  "OOM",
+  "NOAUTH",
+  "WRONGPASS",
+];
+
+type LinkState = "starting" | "ready" | "down";
+
+/**
+ * Redis-backed store, shared by all API replicas. Fails fast and closed: when Redis is unreachable
+ * every method rejects with KvUnavailableError within about two seconds (no offline queue, bounded
+ * connect/command timeouts), while the client keeps reconnecting in the background.
+ */
+export class RedisKvStore implements KvStore {
+  readonly kind = "redis" as const;
+  /** The underlying ioredis client (reused by the Redis rate limiter). Do not quit it directly; call close(). */
+  readonly client: Redis;
+
+  private linkState: LinkState = "starting";
+  private readyWait: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(options: RedisKvStoreOptions) {
+    this.client = new Redis(options.url, {
+      keyPrefix: options.keyPrefix,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: TIMEOUT_MS,
+      commandTimeout: TIMEOUT_MS,
+      lazyConnect: false,
+      // Never give up: retry with backoff capped at 2 s, so the store recovers when Redis returns.
+      retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times - 1, 5), TIMEOUT_MS),
+    });
+    this.client.on("error", (err: unknown) => this.markDown(err));
+    this.client.on("close", () => {
+      if (!this.closed) this.markDown(undefined);
+    });
+    this.client.on("ready", () => {
+      if (this.linkState === "down") console.warn("[kv] redis connection restored");
+      this.linkState = "ready";
+    });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const ttl = normalizeTtlMs(ttlMs);
+    const reply = await this.run(() => this.client.set(key, value, "PX", ttl, "NX"));
+    return reply === "OK";
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.run(() => this.client.get(key));
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    if (ttlMs === undefined) {
+      await this.run(() => this.client.set(key, value));
+    } else {
+      const ttl = normalizeTtlMs(ttlMs);
+      await this.run(() => this.client.set(key, value, "PX", ttl));
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.run(() => this.client.del(key));
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const ttl = normalizeTtlMs(ttlMs);
+    const reply = await this.run(() => this.client.eval(INCREMENT_SCRIPT, 1, key, ttl));
+    if (typeof reply !== "number") throw new Error(`unexpected INCR reply type: ${typeof reply}`);
+    return reply;
+  }
+
+  async ping(): Promise<void> {
+    await this.run(() => this.client.ping());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.client.status === "ready") {
+      try {
+        await this.client.quit();
+        return;
+      } catch {
+        // fall through to a hard disconnect
+      }
+    }
+    this.client.disconnect();
+  }
+
+  /**
+   * Resolves once the client can take commands. While the first connection attempt (or a reconnect
+   * attempt) is in progress it waits for it, at most ~2 s; when Redis is known to be down (waiting
+   * between reconnect attempts) or the store is closed it rejects immediately with KvUnavailableError.
+   */
+  async assertReady(): Promise<void> {
+    if (this.closed) throw new KvUnavailableError("redis kv store is closed");
+    const status = this.client.status;
+    if (status === "ready") return;
+    if (status === "connecting" || status === "connect") {
+      this.readyWait ??= this.waitForReady().finally(() => {
+        this.readyWait = undefined;
+      });
+      return this.readyWait;
+    }
+    throw new KvUnavailableError(`redis is not connected (${status})`);
+  }
+
+  private waitForReady(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const client = this.client;
+      const finish = (err?: Error): void => {
+        clearTimeout(timer);
+        client.off("ready", onReady);
+        client.off("close", onClose);
+        client.off("end", onClose);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onReady = (): void => finish();
+      const onClose = (): void => finish(new KvUnavailableError("redis connection failed"));
+      const timer = setTimeout(
+        () => finish(new KvUnavailableError("redis connection timed out")),
+        TIMEOUT_MS,
+      );
+      client.once("ready", onReady);
+      client.once("close", onClose);
+      client.once("end", onClose);
+    });
+  }
+
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    await this.assertReady();
+    try {
+      return await command();
+    } catch (err) {
+      throw toKvError(err);
+    }
+  }
+
+  private markDown(err: unknown): void {
+    if (this.closed || this.linkState === "down") return;
+    this.linkState = "down";
+    // Only the error code/name: messages and the URL may carry host details or credentials.
+    console.warn(`[kv] redis unavailable (${describe(err)}); failing closed and reconnecting`);
+  }
+}
+
+function describe(err: unknown): string {
+  if (err && typeof err === "object") {
+    const { code, name } = err as { code?: unknown; name?: unknown };
+    if (typeof code === "string") return code;
+    if (typeof name === "string") return name;
+  }
+  return "connection closed";
+}
+
+/** Connection-level failures become KvUnavailableError; genuine command errors (e.g. WRONGTYPE) pass through. */
+function toKvError(err: unknown): Error {
+  if (err instanceof KvUnavailableError) return err;
+  if (err instanceof Error && err.name === "ReplyError") {
+    const transient = TRANSIENT_REPLY_PREFIXES.some((p) => err.message.startsWith(p));
+    return transient
+      ? new KvUnavailableError(`redis cannot serve requests (${err.message.split(" ")[0]})`, { cause: err })
+      : err;
+  }
+  return new KvUnavailableError("redis unreachable", { cause: err });
+}
