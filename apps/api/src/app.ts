@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { Scalar } from "@scalar/hono-api-reference";
+import { pingDatabase } from "@studio/db";
+import type { AppDeps } from "./context";
+import type { AppEnv } from "./hono-env";
+import { noBearerSessions, type BearerSessionResolver } from "./guards/bearer";
+import { laneError, laneFailure } from "./guards/lane-error";
+import { laneGuard } from "./guards/lane-guard";
+import { globalRateLimit } from "./guards/rate-limit";
+import { requestIdMiddleware } from "./guards/request-id";
+import { buildOpenApiDocument } from "./openapi";
+import { createRestHandler } from "./rest/rest-adapter";
+import { appRouter } from "./router";
+
+export interface CreateAppOptions {
+  bearerSessions?: BearerSessionResolver;
+}
+
+/**
+ * The HTTP app: request id → (on /v1) body limit → global rate limit → lane guard → REST
+ * adapter over the tRPC procedures. Everything built here is built once per process.
+ */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const rest = createRestHandler(appRouter);
+  let openApiJson: string | undefined;
+  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
+
+  app.use("*", requestIdMiddleware);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => {
+    const checks: Record<string, string> = {};
+    await pingDatabase(deps.database.db).then(
+      () => (checks.database = "ok"),
+      () => (checks.database = "unreachable"),
+    );
+    await deps.kv.ping().then(
+      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "ok"),
+      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "unreachable"),
+    );
+    const ready = Object.values(checks).every((v) => v === "ok");
+    return c.json({ ok: ready, checks }, ready ? 200 : 503);
+  });
+  app.get("/openapi.json", (c) => c.body(openApiDocument(), 200, { "content-type": "application/json" }));
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Studio platform API" }));
+
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => {
+        const res = laneError(c as never, "BAD_REQUEST", "payload too large");
+        return new Response(res.body, { status: 413, headers: res.headers });
+      },
+    }),
+  );
+  app.use("/v1/*", globalRateLimit(deps));
+  app.use("/v1/*", laneGuard({ now: () => deps.now().getTime(), bearerSessions: options.bearerSessions ?? noBearerSessions }));
+  app.all("/v1/*", rest.handler);
+
+  app.notFound((c) => laneError(c, "NOT_FOUND", "route not found"));
+  app.onError((error, c) => laneFailure(c, error));
+
+  return { app, routes: rest.table.routes, openApiDocument: () => JSON.parse(openApiDocument()) as Record<string, unknown> };
+}

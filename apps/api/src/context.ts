@@ -1,0 +1,32 @@
+import type { WebRole } from "@studio/contracts";
+import type { DatabaseHandle } from "@studio/db";
+import type { KvStore } from "@studio/kv";
+import type { AppConfig } from "./config";
+import type { Logger } from "./logger";
+import type { JobQueue } from "@studio/worker";
+
+/** Long-lived services a request can reach. Built once in main.ts (or by a test). */
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  kv: KvStore;
+  jobs: JobQueue;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** Who the lane guard proved the caller to be; every domain call is scoped by its studioId. */
+export type LaneAuth =
+  | { lane: "web"; studioId: string; organizationId: string; userId: string; role: WebRole }
+  | { lane: "internal"; serviceId: string }
+  | { lane: "trainee"; studioId: string; clientId: string; preview: boolean }
+  | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
+  | { lane: "webhook" }
+  | { lane: "public" }
+  | { lane: "bearer"; studioId: string; userId: string; role: WebRole };
+
+export interface RequestContext {
+  requestId: string;
+  deps: AppDeps;
+  auth: LaneAuth;
+}

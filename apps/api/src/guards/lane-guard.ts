@@ -1,0 +1,66 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../hono-env";
+import { laneOfPath } from "../lanes/lane-of-path";
+import { authenticateApiKey } from "./api-key";
+import { authenticateBearer, type BearerSessionResolver } from "./bearer";
+import { BoundedCache } from "./bounded-cache";
+import { checkServiceSignature } from "./service-signature";
+import { authenticateTrainee, TraineeLaneCache } from "./trainee";
+import { authenticateWebhook } from "./webhook";
+import { resolveWebContext, WebContextCache } from "./web-context";
+
+/**
+ * Picks the lane from the path prefix (document 1 lane table) and runs its credential
+ * check before any route is matched, so an unauthenticated caller learns nothing about
+ * which routes exist. Paths outside every lane fall through to NOT_FOUND.
+ */
+export function laneGuard(options: { now: () => number; bearerSessions: BearerSessionResolver }): MiddlewareHandler<AppEnv> {
+  const webCache = new WebContextCache();
+  const traineeCache = new TraineeLaneCache(options.now);
+  const apiKeyTouched = new BoundedCache<string, number>(10_000);
+
+  return async (c, next) => {
+    const lane = laneOfPath(new URL(c.req.url).pathname);
+    let refusal: Response | undefined;
+    switch (lane) {
+      case "web": {
+        const signed = await checkServiceSignature(c);
+        refusal = signed instanceof Response ? signed : await resolveWebContext(c, webCache);
+        break;
+      }
+      case "internal":
+      case "admin": {
+        const signed = await checkServiceSignature(c);
+        if (signed instanceof Response) refusal = signed;
+        else c.set("auth", { lane: "internal", serviceId: signed.serviceId });
+        break;
+      }
+      case "trainee":
+        refusal = await authenticateTrainee(c, traineeCache);
+        break;
+      case "partner":
+      case "automation":
+        refusal = await authenticateApiKey(c, lane, apiKeyTouched);
+        break;
+      case "webhook":
+        refusal = authenticateWebhook(c);
+        break;
+      case "bearer":
+        refusal = await authenticateBearer(c, options.bearerSessions);
+        break;
+      case "public": {
+        // A signing request that names a service must prove it (document 1 "Public lane").
+        if (c.req.header("x-service-id") !== undefined) {
+          const signed = await checkServiceSignature(c);
+          if (signed instanceof Response) refusal = signed;
+        }
+        if (!refusal) c.set("auth", { lane: "public" });
+        break;
+      }
+      default:
+        c.set("auth", { lane: "public" });
+    }
+    if (refusal) return refusal;
+    await next();
+  };
+}

@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import { verifyServiceSignature } from "@studio/auth";
+import type { AppEnv } from "../hono-env";
+import { laneError, laneFailure } from "./lane-error";
+import { readRawBody } from "./raw-body";
+
+/** The request target exactly as sent: path plus query string, as the signer saw it. */
+export function pathWithQuery(c: Context<AppEnv>): string {
+  const raw = c.env?.incoming?.url;
+  if (raw) return raw;
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * Verifies the service signature (document 1 "Service signature"); answers the lane's 401
+ * on any failure, or 503 when the nonce store is unreachable (fail closed, never skip).
+ * Returns the service id, or a Response to send.
+ */
+export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ serviceId: string } | Response> {
+  const deps = c.get("deps");
+  try {
+    const result = await verifyServiceSignature({
+      getHeader: (name) => c.req.header(name),
+      method: c.req.method,
+      pathWithQuery: pathWithQuery(c),
+      rawBody: await readRawBody(c),
+      secret: deps.config.serviceAuthSecret,
+      knownServiceIds: deps.config.serviceIds,
+      now: deps.now().getTime(),
+      claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
+    });
+    if (!result.ok) return laneError(c, "UNAUTHORIZED", result.message);
+    return { serviceId: result.serviceId };
+  } catch (error) {
+    return laneFailure(c, error);
+  }
+}

@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import { verifyTraineeToken } from "@studio/auth";
+import { isStudioLive, isValidTimeZone, storeTraineeTimezone } from "@studio/domain";
+import type { AppEnv } from "../hono-env";
+import { BoundedCache } from "./bounded-cache";
+import { laneError, laneFailure } from "./lane-error";
+
+export const STUDIO_LIVE_CACHE_MS = 30_000;
+
+export class TraineeLaneCache {
+  /** studioId -> live; 30 s, which is how archiving a studio reaches existing sessions. */
+  readonly studioLive: BoundedCache<string, boolean>;
+  /** clientId -> the zone last stored, so x-timezone costs a write only when it changes. */
+  readonly storedZone = new BoundedCache<string, string>(100_000);
+  constructor(now: () => number) {
+    this.studioLive = new BoundedCache(10_000, STUDIO_LIVE_CACHE_MS, now);
+  }
+}
+
+/**
+ * authenticateTrainee (document 1 "Trainee lane"): bearer trainee token, studio still live,
+ * preview sessions read-only, valid x-timezone stored on the trainee.
+ */
+export async function authenticateTrainee(c: Context<AppEnv>, cache: TraineeLaneCache): Promise<Response | undefined> {
+  const deps = c.get("deps");
+  const header = c.req.header("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) return laneError(c, "UNAUTHORIZED", "missing trainee token");
+  const payload = verifyTraineeToken(match[1]!, deps.config.sessionSigningSecret, deps.now().getTime());
+  if (!payload) return laneError(c, "UNAUTHORIZED", "invalid trainee token");
+  try {
+    let live = cache.studioLive.get(payload.studioId);
+    if (live === undefined) {
+      live = await isStudioLive(deps.database.db, payload.studioId);
+      cache.studioLive.set(payload.studioId, live);
+    }
+    if (!live) return laneError(c, "UNAUTHORIZED", "invalid trainee token");
+    const preview = payload.preview === true;
+    if (preview && c.req.method !== "GET") {
+      return laneError(c, "FORBIDDEN", "preview sessions are read-only", { reason: "PREVIEW_READ_ONLY" });
+    }
+    const zone = c.req.header("x-timezone")?.trim();
+    if (zone && !preview && cache.storedZone.get(payload.clientId) !== zone && isValidTimeZone(zone)) {
+      await storeTraineeTimezone(deps.database.db, { studioId: payload.studioId, clientId: payload.clientId, timezone: zone });
+      cache.storedZone.set(payload.clientId, zone);
+    }
+    c.set("auth", { lane: "trainee", studioId: payload.studioId, clientId: payload.clientId, preview });
+    return undefined;
+  } catch (error) {
+    return laneFailure(c, error);
+  }
+}

@@ -1,0 +1,78 @@
+import type { Context } from "hono";
+import { WebRoleSchema, type WebRole } from "@studio/contracts";
+import {
+  ensureOwnerCoach,
+  resolveStudioForOrganization,
+  syncOrganizationMember,
+  touchCoachActivity,
+  COACH_ACTIVITY_STAMP_INTERVAL_MS,
+  type OrganizationMemberRole,
+} from "@studio/domain";
+import type { AppEnv } from "../hono-env";
+import { laneError, laneFailure } from "./lane-error";
+import { BoundedCache } from "./bounded-cache";
+
+const MEMBER_ROLE: Record<WebRole, OrganizationMemberRole> = { OWNER: "owner", HEAD_COACH: "admin", SUB_COACH: "member" };
+
+/** Per-process memory of the web context step (one instance per app). */
+export class WebContextCache {
+  readonly studioByOrganization = new BoundedCache<string, string>(10_000);
+  /** studio:user pairs whose owner Coach row was ensured by this process. */
+  readonly ownerCoachEnsured = new BoundedCache<string, true>(10_000);
+  /** studio:user:role triples already synced to organization_members. */
+  readonly memberSynced = new BoundedCache<string, true>(50_000);
+  /** studio:user -> last lastActiveAt stamp attempt (epoch ms). */
+  readonly activityStamped = new BoundedCache<string, number>(50_000);
+}
+
+/** x-user-role: a missing or unknown value reads as SUB_COACH. */
+export const parseWebRole = (value: string | undefined): WebRole => {
+  const parsed = WebRoleSchema.safeParse(value?.trim().toUpperCase());
+  return parsed.success ? parsed.data : "SUB_COACH";
+};
+
+/**
+ * The web user context step (document 1 "User context headers"), run after the signature:
+ * resolves the studio by organization (cached), ensures the owner's HEAD_COACH row once
+ * per process, syncs the organization member, stamps lastActiveAt at most every 5 minutes.
+ */
+export async function resolveWebContext(c: Context<AppEnv>, cache: WebContextCache): Promise<Response | undefined> {
+  const organizationId = c.req.header("x-studio-id")?.trim();
+  const userId = c.req.header("x-user-id")?.trim();
+  if (!organizationId || !userId) return laneError(c, "UNAUTHORIZED", "missing web user context");
+  const role = parseWebRole(c.req.header("x-user-role"));
+  const deps = c.get("deps");
+  const { db } = deps.database;
+  try {
+    let studioId = cache.studioByOrganization.get(organizationId);
+    if (!studioId) {
+      const studio = await resolveStudioForOrganization(db, {
+        organizationId,
+        slug: c.req.header("x-studio-slug"),
+        name: c.req.header("x-studio-name"),
+      });
+      studioId = studio.id;
+      cache.studioByOrganization.set(organizationId, studioId);
+    }
+    const userKey = `${studioId}:${userId}`;
+    const memberKey = `${userKey}:${role}`;
+    if (!cache.memberSynced.get(memberKey)) {
+      await syncOrganizationMember(db, { studioId, userId, role: MEMBER_ROLE[role] });
+      cache.memberSynced.set(memberKey, true);
+    }
+    if (role === "OWNER" && !cache.ownerCoachEnsured.get(userKey)) {
+      await ensureOwnerCoach(db, { studioId, userId, name: c.req.header("x-user-name"), email: c.req.header("x-user-email") });
+      cache.ownerCoachEnsured.set(userKey, true);
+    }
+    const now = deps.now();
+    const lastStamp = cache.activityStamped.get(userKey);
+    if (lastStamp === undefined || now.getTime() - lastStamp >= COACH_ACTIVITY_STAMP_INTERVAL_MS) {
+      await touchCoachActivity(db, { studioId, userId, now });
+      cache.activityStamped.set(userKey, now.getTime());
+    }
+    c.set("auth", { lane: "web", studioId, organizationId, userId, role });
+    return undefined;
+  } catch (error) {
+    return laneFailure(c, error);
+  }
+}

@@ -1,0 +1,6 @@
+// Library entry: the app factory and the router type (for @studio/api-client and tests).
+export { createApp } from "./app";
+export { openDeps } from "./bootstrap";
+export { loadConfig, ConfigError } from "./config";
+export type { AppRouter } from "./router";
+export type { AppDeps, LaneAuth, RequestContext } from "./context";

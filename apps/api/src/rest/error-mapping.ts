@@ -1,0 +1,93 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { ERROR_HTTP_STATUS, type ErrorCode, type FieldIssue } from "@studio/contracts";
+import { AppError } from "@studio/domain";
+import { KvUnavailableError } from "@studio/kv";
+
+export interface MappedError {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+  /** HTTP status on the envelope lanes (413 keeps code BAD_REQUEST). */
+  status: number;
+  /** Unexpected failures are logged with the request id; expected ones are not. */
+  unexpected: boolean;
+}
+
+const mapped = (code: ErrorCode, message: string, details?: Record<string, unknown>, status?: number): MappedError => ({
+  code,
+  message,
+  details,
+  status: status ?? ERROR_HTTP_STATUS[code],
+  unexpected: code === "INTERNAL",
+});
+
+export const zodIssues = (error: ZodError): FieldIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message, code: issue.code }));
+
+export const validationError = (error: ZodError): MappedError => {
+  const issues = zodIssues(error);
+  const first = issues[0];
+  const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input";
+  return mapped("VALIDATION", message, { issues });
+};
+
+/** Postgres SQLSTATE of a driver error (postgres.js PostgresError or PGlite's DatabaseError). */
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && "severity" in error ? code : undefined;
+}
+
+/**
+ * The one place errors become codes: AppError keeps its code; zod input failures are
+ * VALIDATION 422; unique violations CONFLICT; foreign-key violations CONFLICT "related
+ * resource constraint failed"; anything else INTERNAL (never with a stack in the body).
+ */
+export function mapError(error: unknown): MappedError {
+  let inputFailure = false;
+  const seen = new Set<unknown>();
+  for (let e: unknown = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if (e instanceof AppError) return mapped(e.code, e.message, e.details);
+    if (e instanceof KvUnavailableError) return mapped("SERVICE_UNAVAILABLE", "a required service is unavailable");
+    // tRPC reports input-parser failures as BAD_REQUEST with the ZodError as cause; an output
+    // validation failure is INTERNAL_SERVER_ERROR and must stay a server error.
+    if (e instanceof TRPCError && e.code === "BAD_REQUEST") inputFailure = true;
+    if (e instanceof ZodError) return inputFailure ? validationError(e) : mapped("INTERNAL", "internal error");
+    const state = sqlState(e);
+    if (state === "23505") return mapped("CONFLICT", "unique constraint failed");
+    if (state === "23503") return mapped("CONFLICT", "related resource constraint failed");
+    if (state === "57014") return mapped("SERVICE_UNAVAILABLE", "the request took too long");
+  }
+  if (error instanceof TRPCError) {
+    switch (error.code) {
+      case "UNAUTHORIZED":
+        return mapped("UNAUTHORIZED", error.message);
+      case "FORBIDDEN":
+        return mapped("FORBIDDEN", error.message);
+      case "NOT_FOUND":
+        return mapped("NOT_FOUND", error.message);
+      case "BAD_REQUEST":
+      case "PARSE_ERROR":
+        return mapped("BAD_REQUEST", error.message);
+      case "TOO_MANY_REQUESTS":
+        return mapped("RATE_LIMITED", error.message);
+      default:
+        break;
+    }
+  }
+  return mapped("INTERNAL", "internal error");
+}
+
+/** Automation lane statuses (document 3 "Response envelope"): validation and not-found are 400. */
+export function automationStatus(code: ErrorCode, status: number): number {
+  switch (code) {
+    case "VALIDATION":
+    case "NOT_FOUND":
+    case "BAD_REQUEST":
+      return status === 413 ? 413 : 400;
+    default:
+      return ERROR_HTTP_STATUS[code];
+  }
+}

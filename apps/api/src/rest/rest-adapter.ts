@@ -1,0 +1,93 @@
+import type { Context } from "hono";
+import type { AnyTRPCRouter } from "@trpc/server";
+import { AppError } from "@studio/domain";
+import type { RequestContext } from "../context";
+import { createCallerFactory } from "../trpc";
+import { envelopeStyleFor, writeError, writeSuccess } from "./envelope";
+import { mapError } from "./error-mapping";
+import type { AppEnv } from "../hono-env";
+import { readRawBody } from "../guards/raw-body";
+import { RouteTable } from "./route-table";
+
+type ProcedureFn = (input: unknown) => Promise<unknown>;
+
+/**
+ * Our thin REST adapter over tRPC: the route table and the caller factory are built once;
+ * each request matches a route, assembles the input from query, JSON body and decoded path
+ * parameters, calls the procedure (which parses the input with its own schema) and writes
+ * the lane's envelope with the route's success status.
+ */
+export function createRestHandler(router: AnyTRPCRouter) {
+  const table = RouteTable.fromRouter(router);
+  const createCaller = createCallerFactory(router);
+
+  const handler = async (c: Context<AppEnv>) => {
+    const url = new URL(c.req.url);
+    const style = envelopeStyleFor(url.pathname);
+    const match = table.match(c.req.method, rawPathname(c) ?? url.pathname);
+    if (!match) return writeError(c, mapError(new AppError("NOT_FOUND", "route not found")), style);
+
+    try {
+      const input = {
+        ...queryObject(url.searchParams),
+        ...(await jsonBody(c)),
+        ...match.params,
+      };
+      const ctx: RequestContext = { requestId: c.get("requestId"), deps: c.get("deps"), auth: c.get("auth") };
+      const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+      const call = match.route.procedurePath
+        .split(".")
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as ProcedureFn;
+      const data = await call(input);
+      return writeSuccess(c, data, match.route.successStatus, style, match.route.meta.automationMessage);
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.unexpected) c.get("deps").logger.error("request failed", { requestId: c.get("requestId"), err: describe(error) });
+      return writeError(c, mapped, style);
+    }
+  };
+  return { handler, table };
+}
+
+/** The request target exactly as sent (Node keeps it on the incoming message). */
+export function rawPathname(c: Context<AppEnv>): string | undefined {
+  const raw = c.env?.incoming?.url;
+  if (!raw) return undefined;
+  const q = raw.indexOf("?");
+  return q === -1 ? raw : raw.slice(0, q);
+}
+
+/** Single values stay strings; a repeated key becomes an array. */
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+/** An empty body (action POSTs like …/cancel) is an empty input, whatever its content type. */
+async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return {};
+  const raw = await readRawBody(c);
+  if (raw.byteLength === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    throw new AppError("BAD_REQUEST", "malformed JSON body");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new AppError("BAD_REQUEST", "the JSON body must be an object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return { name: error.name, message: error.message, stack: error.stack, cause: cause ? describe(cause) : undefined };
+  }
+  return { value: String(error) };
+}

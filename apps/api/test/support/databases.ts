@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { createDatabase, migrationsFolder, type DatabaseHandle } from "@studio/db";
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Template name changes whenever a migration changes, so a stale template is never reused. */
+export function templateName(): string {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(migrationsFolder).sort()) {
+    if (file.endsWith(".sql")) hash.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return `studio_tpl_${hash.digest("hex").slice(0, 12)}`;
+}
+
+export function urlForDatabase(name: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh PostgreSQL database cloned from the migrated template (fast: a file copy). */
+export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+  const name = `studio_t_${randomBytes(6).toString("hex")}`;
+  const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });
+  await admin.executor.executeSql(`create database ${name} template ${templateName()}`);
+  const url = urlForDatabase(name);
+  const handle = createDatabase({ url });
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close();
+      await admin.executor.executeSql(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+let pgliteTemplate: Promise<File | Blob> | undefined;
+
+/** A fresh in-memory PGlite loaded from a migrated dump (a new PGlite + migrate costs seconds). */
+export async function freshPglite(): Promise<DatabaseHandle> {
+  pgliteTemplate ??= (async () => {
+    const template = createDatabase({ dataDir: "memory://" });
+    await template.migrate();
+    const pg = (template as unknown as { pglite?: PGlite }).pglite;
+    void pg;
+    return dumpOf(template);
+  })();
+  const dump = await pgliteTemplate;
+  const pglite = new PGlite({ loadDataDir: dump });
+  return createDatabase({ pglite });
+}
+
+async function dumpOf(handle: DatabaseHandle): Promise<File | Blob> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir("none");
+  await handle.close();
+  return dump;
+}

@@ -1,0 +1,137 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { signServiceRequest, signTraineeToken } from "@studio/auth";
+import type { DatabaseHandle } from "@studio/db";
+import { createKvStore, type KvStore } from "@studio/kv";
+import { createApp, type CreateAppOptions } from "../../src/app";
+import { loadConfig, type AppConfig } from "../../src/config";
+import type { AppDeps } from "../../src/context";
+import { createLogger } from "../../src/logger";
+import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
+import type { JobQueue } from "@studio/worker";
+
+export interface TestAppOptions {
+  database?: "postgres" | "pglite";
+  redis?: boolean | string;
+  env?: Record<string, string>;
+  now?: () => Date;
+  app?: CreateAppOptions;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  deps: AppDeps;
+  config: AppConfig;
+  /** Signed web-lane request over the socket. */
+  web(method: string, path: string, user: WebUserContext, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Unsigned request (any lane) over the socket. */
+  request(method: string, path: string, init?: { headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  traineeToken(clientId: string, studioId: string): string;
+  close(): Promise<void>;
+}
+
+const noJobs: JobQueue = {
+  start: async () => {},
+  enqueue: async () => null,
+  work: async () => {},
+  stop: async () => {},
+};
+
+/** Starts the real app on a loopback socket over a fresh database. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: "test", RATE_LIMIT_PER_MINUTE: "100000", ...options.env });
+  let database: DatabaseHandle;
+  let dropDatabase: () => Promise<void>;
+  if ((options.database ?? "postgres") === "postgres") {
+    const pg = await freshPostgres();
+    database = pg.handle;
+    dropDatabase = pg.drop;
+  } else {
+    database = await freshPglite();
+    dropDatabase = () => database.close();
+  }
+  const redisUrl = options.redis === true ? TEST_REDIS_URL : options.redis || undefined;
+  const kv: KvStore = createKvStore({ redisUrl, keyPrefix: `t:${Math.random().toString(36).slice(2)}:` });
+  const deps: AppDeps = {
+    config,
+    database,
+    kv,
+    jobs: noJobs,
+    logger: createLogger({ silent: true }),
+    now: options.now ?? (() => new Date()),
+  };
+  const { app } = createApp(deps, options.app);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const send = async (method: string, path: string, headers: Record<string, string>, body?: string) => {
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* non-JSON answers stay text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+
+  return {
+    baseUrl,
+    deps,
+    config,
+    web(method, path, user, body) {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const headers = {
+        ...signServiceRequest({ secret: config.serviceAuthSecret, serviceId: "web-app", method, pathWithQuery: path, body: text ?? "" }),
+        ...userHeaders(user),
+        ...(text ? { "content-type": "application/json" } : {}),
+      };
+      return send(method, path, headers, text);
+    },
+    request(method, path, init = {}) {
+      return send(method, path, init.headers ?? {}, init.body);
+    },
+    traineeToken(clientId, studioId) {
+      return signTraineeToken({ clientId, studioId }, config.sessionSigningSecret);
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await kv.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface WebUserContext {
+  studioId?: string;
+  userId?: string;
+  role?: string;
+  userName?: string;
+  userEmail?: string;
+  studioSlug?: string;
+  studioName?: string;
+}
+
+/** The web app's user context headers; a field left undefined is not sent. */
+export function userHeaders(user: WebUserContext): Record<string, string> {
+  const entries: [string, string | undefined][] = [
+    ["x-studio-id", user.studioId],
+    ["x-user-id", user.userId],
+    ["x-user-role", user.role],
+    ["x-user-name", user.userName],
+    ["x-user-email", user.userEmail],
+    ["x-studio-slug", user.studioSlug],
+    ["x-studio-name", user.studioName],
+  ];
+  return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+let counter = 0;
+/** A distinct web user of a distinct studio per call, so tests never share tenants by accident. */
+export function newOwner(overrides: Partial<WebUserContext> = {}): WebUserContext {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { studioId: `org_${tag}`, userId: `user_${tag}`, role: "OWNER", userName: "Dana Levi", userEmail: `dana${tag}@example.com`, ...overrides };
+}
