@@ -13,6 +13,8 @@ import type { JobQueue } from "@studio/worker";
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
   redis?: boolean | string;
+  /** Shared key prefix, to model several replicas of one deployment on one Redis. */
+  kvPrefix?: string;
   env?: Record<string, string>;
   now?: () => Date;
   app?: CreateAppOptions;
@@ -51,7 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dropDatabase = () => database.close();
   }
   const redisUrl = options.redis === true ? TEST_REDIS_URL : options.redis || undefined;
-  const kv: KvStore = createKvStore({ redisUrl, keyPrefix: `t:${Math.random().toString(36).slice(2)}:` });
+  const kv: KvStore = createKvStore({ redisUrl, keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:` });
   const deps: AppDeps = {
     config,
     database,

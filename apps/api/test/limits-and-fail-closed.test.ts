@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { ConfigError, loadConfig } from "../src/config";
+import { newOwner, startTestApp, type TestApp } from "./support/harness";
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+const start = async (...args: Parameters<typeof startTestApp>) => {
+  const app = await startTestApp(...args);
+  apps.push(app);
+  return app;
+};
+
+describe("global limiter on /v1", () => {
+  it("RATE_LIMIT_PER_MINUTE requests pass, the next answers RATE_LIMITED 429 with retry-after", async () => {
+    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "3" } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.request("GET", "/v1/automation/validate")).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await t.request("GET", "/v1/web/studio");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("the automation lane answers 429 in its own envelope", async () => {
+    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    await t.request("GET", "/v1/automation/validate");
+    const res = await t.request("GET", "/v1/automation/validate");
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ success: false, message: "too many requests" });
+  });
+
+  it("routes outside /v1 (health, docs) are not limited", async () => {
+    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    await t.request("GET", "/v1/web/studio");
+    expect((await t.request("GET", "/healthz")).status).toBe(200);
+  });
+
+  it("with Redis the budget is shared by every replica", async () => {
+    const kvPrefix = `t:shared:${Date.now()}:`;
+    const a = await start({ database: "postgres", redis: true, kvPrefix, env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    // A second replica of the same deployment (same Redis, same namespace).
+    const b = await start({ database: "postgres", redis: true, kvPrefix, env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(401);
+    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(401);
+    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(429);
+    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(429);
+  });
+});
+
+describe("body limit", () => {
+  it("a body over the limit answers BAD_REQUEST with HTTP 413", async () => {
+    const t = await start({ database: "pglite", env: { BODY_LIMIT_BYTES: "1024" } });
+    const body = JSON.stringify({ name: "x".repeat(2000) });
+    const res = await t.web("POST", "/v1/web/studios/current/api-keys", newOwner(), JSON.parse(body));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ ok: false, code: "BAD_REQUEST", message: "payload too large" });
+  });
+});
+
+describe("fail closed", () => {
+  it("with REDIS_URL set but unreachable, signed lanes answer SERVICE_UNAVAILABLE 503 instead of skipping the nonce check", async () => {
+    const t = await start({ database: "pglite", redis: "redis://127.0.0.1:1" });
+    const res = await t.web("GET", "/v1/web/studio", newOwner());
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ ok: false, code: "SERVICE_UNAVAILABLE" });
+    const ready = await t.request("GET", "/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.redis).toBe("unreachable");
+  });
+
+  it("the signature check itself fails closed when only the nonce store is down (limiter passed)", async () => {
+    const t = await start({ database: "pglite" });
+    const kv = t.deps.kv;
+    const original = kv.setIfAbsent.bind(kv);
+    const { KvUnavailableError } = await import("@studio/kv");
+    kv.setIfAbsent = async () => {
+      throw new KvUnavailableError("down");
+    };
+    const res = await t.web("GET", "/v1/web/studio", newOwner());
+    kv.setIfAbsent = original;
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
+  });
+
+  it("NODE_ENV=production refuses default secrets (config)", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "s".repeat(32) })).toThrow(/SESSION_SIGNING_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "a".repeat(32), SESSION_SIGNING_SECRET: "b".repeat(32), WEBHOOK_ALLOW_LOOPBACK: "1" })).toThrow(/WEBHOOK_ALLOW_LOOPBACK/);
+    expect(loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "a".repeat(32), SESSION_SIGNING_SECRET: "b".repeat(32) }).isProduction).toBe(true);
+  });
+
+  it("the server process exits non-zero in production with default secrets, without printing a secret", () => {
+    const tsx = path.resolve(__dirname, "../node_modules/.bin/tsx");
+    const result = spawnSync(tsx, [path.resolve(__dirname, "../src/main.ts")], {
+      env: { ...process.env, NODE_ENV: "production", SERVICE_AUTH_SECRET: "", SESSION_SIGNING_SECRET: "", PORT: "0" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("refusing to start in production with default secrets");
+    expect(result.stderr).not.toContain("dev-service-secret");
+  });
+});
