@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { extractApiKey, hashApiKey, isWellFormedApiKey } from "@studio/auth";
 import { API_KEY_TOUCH_INTERVAL_MS, findApiKeyByHash, touchApiKey } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
-import { BoundedCache } from "./bounded-cache";
+import { type BoundedCache } from "./bounded-cache";
 import { laneError, laneFailure } from "./lane-error";
 
 /**
