@@ -1,5 +1,6 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
+import { loggingPorts } from "@studio/domain";
 import { createJobQueue } from "@studio/worker";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
@@ -23,6 +24,7 @@ export async function openDeps(config: AppConfig, logger: Logger = createLogger(
     database,
     kv,
     jobs,
+    ports: loggingPorts((msg, fields) => logger.info(msg, fields)),
     logger,
     now,
     async close() {

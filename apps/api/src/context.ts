@@ -1,6 +1,7 @@
 import type { WebRole } from "@studio/contracts";
 import type { DatabaseHandle } from "@studio/db";
 import type { KvStore } from "@studio/kv";
+import type { DomainPorts } from "@studio/domain";
 import type { AppConfig } from "./config";
 import type { Logger } from "./logger";
 import type { JobQueue } from "@studio/worker";
@@ -11,6 +12,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   kv: KvStore;
   jobs: JobQueue;
+  /** Outbound services (mail, chat, …) behind domain interfaces. */
+  ports: DomainPorts;
   logger: Logger;
   now: () => Date;
 }

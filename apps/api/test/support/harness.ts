@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { signServiceRequest, signTraineeToken } from "@studio/auth";
 import type { DatabaseHandle } from "@studio/db";
 import { createKvStore, type KvStore } from "@studio/kv";
+import type { DomainPorts } from "@studio/domain";
 import { createApp, type CreateAppOptions } from "../../src/app";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   app?: CreateAppOptions;
+  /** Replace outbound services (mail, chat) with recording or failing ones. */
+  ports?: Partial<DomainPorts>;
 }
 
 export interface TestApp {
@@ -59,6 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     kv,
     jobs: noJobs,
+    ports: { ...recordingPorts(), ...options.ports },
     logger: createLogger({ silent: true }),
     now: options.now ?? (() => new Date()),
   };
@@ -128,6 +132,16 @@ export function userHeaders(user: WebUserContext): Record<string, string> {
     ["x-studio-name", user.studioName],
   ];
   return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/** Outbound services that record what they were asked to send (tests read `sent`). */
+export function recordingPorts(): DomainPorts & { sent: { mail: unknown[]; chat: unknown[] } } {
+  const sent = { mail: [] as unknown[], chat: [] as unknown[] };
+  return {
+    sent,
+    mailer: { send: async (m) => void sent.mail.push(m) },
+    chat: { sendMessage: async (m) => void sent.chat.push(m) },
+  };
 }
 
 let counter = 0;
