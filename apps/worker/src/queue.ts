@@ -1,0 +1,276 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { DatabaseHandle, DbOrTx } from "@studio/db";
+import PgBoss from "pg-boss";
+import { bossDbFor, execScriptFor, guardCompletions, trackBossDb, type TrackedBossDb } from "./boss-db";
+import {
+  createJobRegistry,
+  defaultWorkerId,
+  type AnyJobDefinition,
+  type JobContext,
+  type JobName,
+  type JobPayload,
+  type WorkerDeps,
+} from "./job-registry";
+import { builtInJobs, type BuiltInJob } from "./jobs/index";
+
+export interface EnqueueOptions {
+  /** An open Drizzle transaction: the job row is inserted in it and exists only if it commits. */
+  tx?: DbOrTx;
+  /** Not before this time; a number is seconds from now. */
+  startAfter?: Date | number;
+  /** De-duplication key (effective with the job's policy "short", "singleton" or "stately"). */
+  singletonKey?: string;
+}
+
+export interface JobQueue<TJob extends AnyJobDefinition = BuiltInJob> {
+  /** Installs/migrates the pg-boss schema, creates one queue per registered job, runs jobs' setupSql. */
+  start(): Promise<void>;
+  /** Validates the payload and inserts the job; resolves to its id (null when de-duplicated away). */
+  enqueue<TName extends JobName<TJob>>(
+    name: TName,
+    payload: JobPayload<TJob, TName>,
+    options?: EnqueueOptions,
+  ): Promise<string | null>;
+  /** Starts polling every registered queue and (re)writes the cron schedules of repeating jobs. */
+  work(): Promise<void>;
+  /** Stops polling, waits for running handlers (up to shutdownTimeoutMs), leaves the database open. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions<TJobs extends readonly AnyJobDefinition[] = readonly AnyJobDefinition[]> {
+  /** Postgres schema of pg-boss's tables (default "pgboss"). */
+  schema?: string;
+  /** How often an idle worker polls its queue (default 2, minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Job definitions (default: the built-in jobs of src/jobs). */
+  jobs?: TJobs;
+  /** How long stop() waits for running handlers before failing them back to the queue (default 30 s). */
+  shutdownTimeoutMs?: number;
+  /** pg-boss timers; the defaults suit production, tests shorten them. */
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+}
+
+type State = "created" | "starting" | "started" | "stopping" | "stopped";
+
+export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] = typeof builtInJobs>(
+  database: DatabaseHandle,
+  deps: WorkerDeps,
+  options: JobQueueOptions<TJobs> = {},
+): JobQueue<TJobs[number]> {
+  const registry = createJobRegistry((options.jobs ?? builtInJobs) as TJobs);
+  const schema = options.schema ?? "pgboss";
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
+  const logger = deps.logger;
+  const handlerDeps: WorkerDeps = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
+
+  const execScript = execScriptFor(database);
+  const bossDb: TrackedBossDb = trackBossDb(
+    guardCompletions(bossDbFor(database.executor, execScript), (err) =>
+      logger.error("could not record a job's outcome; it is retried once it expires", {
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    ),
+  );
+  const boss = new PgBoss({
+    db: bossDb,
+    schema,
+    ...(options.pollingIntervalSeconds !== undefined && {
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    }),
+    ...(options.cronMonitorIntervalSeconds !== undefined && {
+      cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds,
+    }),
+    ...(options.cronWorkerIntervalSeconds !== undefined && {
+      cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds,
+    }),
+    ...(options.maintenanceIntervalSeconds !== undefined && {
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+    }),
+  });
+  // An EventEmitter "error" without a listener would throw and take the process down.
+  boss.on("error", (err: Error & { queue?: string }) => {
+    logger.error("job queue error", { error: err.message, queue: err.queue });
+  });
+
+  let state: State = "created";
+  let starting: Promise<void> | undefined;
+  let working = false;
+  const running = new Set<Promise<unknown>>();
+
+  const retryOptions = (job: AnyJobDefinition) => ({
+    retryLimit: job.retryLimit,
+    retryDelay: job.retryDelaySec,
+    retryBackoff: job.retryBackoff,
+    ...(job.expireInSeconds !== undefined && { expireInSeconds: job.expireInSeconds }),
+  });
+
+  const definitionOf = (name: string) => {
+    const job = registry.get(name);
+    if (!job) throw new Error(`unknown job "${name}"`);
+    return job;
+  };
+
+  /** `create table if not exists` can still collide when two processes start at once; the loser's table exists. */
+  async function runSetupSql(statement: string): Promise<void> {
+    try {
+      await database.executor.executeSql(statement);
+    } catch (err) {
+      if (!/already exists|duplicate key/i.test(err instanceof Error ? err.message : String(err))) throw err;
+    }
+  }
+
+  async function runJob(job: AnyJobDefinition, delivery: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const context: JobContext = { id: delivery.id, name: job.name, retryCount: delivery.retryCount };
+    const fields = {
+      job: job.name,
+      jobId: delivery.id,
+      attempt: delivery.retryCount + 1,
+      maxAttempts: delivery.retryLimit + 1,
+    };
+    try {
+      const parsed = job.payload.safeParse(delivery.data);
+      if (!parsed.success) throw new Error(`invalid payload: ${parsed.error.message}`);
+      await job.handler(parsed.data, handlerDeps, context);
+    } catch (err) {
+      const final = delivery.retryCount >= delivery.retryLimit;
+      const error = err instanceof Error ? err.message : String(err);
+      if (final)
+        logger.error("job failed, no retries left", {
+          ...fields,
+          error,
+          stack: err instanceof Error ? err.stack : undefined,
+        });
+      else logger.warn("job failed, will retry", { ...fields, error });
+      // Rethrown: pg-boss records the error on the job and reschedules it per the retry policy.
+      throw err;
+    }
+  }
+
+  return {
+    async start() {
+      if (state !== "created") throw new Error(`job queue cannot start: it is ${state}`);
+      state = "starting";
+      starting = (async () => {
+        try {
+          await boss.start();
+          for (const job of registry.list()) {
+            const queueOptions = {
+              name: job.name,
+              policy: job.policy ?? "standard",
+              ...retryOptions(job),
+            } as const;
+            await boss.createQueue(job.name, queueOptions);
+            // createQueue keeps an existing queue as it was; bring its defaults in line with the definition.
+            await boss.updateQueue(job.name, queueOptions);
+            for (const statement of job.setupSql ?? []) await runSetupSql(statement);
+          }
+          state = "started";
+        } catch (err) {
+          await boss.stop({ graceful: false }).catch(() => {});
+          bossDb.close();
+          state = "stopped";
+          throw err;
+        }
+      })();
+      await starting;
+    },
+
+    async enqueue(name, payload, enqueueOptions = {}) {
+      if (state !== "started") throw new Error(`job queue is ${state}; call start() before enqueue()`);
+      const job = definitionOf(name);
+      const data = job.payload.parse(payload);
+      const { tx, startAfter, singletonKey } = enqueueOptions;
+      return boss.send(job.name, data, {
+        ...retryOptions(job),
+        ...(startAfter !== undefined && { startAfter }),
+        ...(singletonKey !== undefined && { singletonKey }),
+        // Same connection and transaction as the caller's business write.
+        ...(tx && { db: bossDbFor(database.executorFor(tx)) }),
+      });
+    },
+
+    async work() {
+      if (state !== "started") throw new Error(`job queue is ${state}; call start() before work()`);
+      if (working) return;
+      working = true;
+      const workOptions = {
+        batchSize: 1,
+        includeMetadata: true as const,
+        ...(options.pollingIntervalSeconds !== undefined && {
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+        }),
+      };
+      for (const job of registry.list()) {
+        for (let i = 0; i < (job.concurrency ?? 1); i++) {
+          await boss.work<object>(job.name, workOptions, async (deliveries) => {
+            for (const delivery of deliveries) {
+              const run = runJob(job, delivery);
+              running.add(run);
+              try {
+                await run;
+              } finally {
+                running.delete(run);
+              }
+            }
+          });
+        }
+      }
+      const scheduled = new Set((await boss.getSchedules()).map((s) => s.name));
+      for (const job of registry.list()) {
+        if (job.schedule) {
+          const { cron, tz = "UTC", payload } = job.schedule;
+          await boss.schedule(job.name, cron, job.payload.parse(payload), { tz, ...retryOptions(job) });
+        } else if (scheduled.has(job.name)) {
+          await boss.unschedule(job.name); // the definition stopped repeating
+        }
+      }
+      logger.info("job worker started", {
+        queues: registry.list().map((j) => j.name),
+        workerId: handlerDeps.workerId,
+      });
+    },
+
+    async stop() {
+      if (state === "starting") await starting?.catch(() => {});
+      if (state === "created") {
+        state = "stopped";
+        return;
+      }
+      if (state !== "started") return;
+      state = "stopping";
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: shutdownTimeoutMs });
+      } catch (err) {
+        logger.error("job queue stop failed", { error: err instanceof Error ? err.message : String(err) });
+      }
+      await quiesce(bossDb, running, Date.now() + shutdownTimeoutMs);
+      bossDb.close();
+      state = "stopped";
+      if (working) logger.info("job worker stopped", { workerId: handlerDeps.workerId });
+    },
+  };
+}
+
+/**
+ * pg-boss's stop() does not await a poll already in flight, nor the complete()/fail() it issues after a
+ * handler. Wait until neither a handler nor a statement has been running for a short while, so the
+ * caller can close the database right after stop().
+ */
+async function quiesce(
+  bossDb: TrackedBossDb,
+  running: Set<Promise<unknown>>,
+  deadline: number,
+): Promise<void> {
+  let quietRounds = 0;
+  while (quietRounds < 2 && Date.now() < deadline) {
+    if (running.size === 0 && bossDb.inflight === 0) {
+      quietRounds++;
+    } else {
+      quietRounds = 0;
+      await Promise.allSettled([...running, bossDb.settled()]);
+    }
+    await sleep(25);
+  }
+}
