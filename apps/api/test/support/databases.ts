@@ -3,6 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createDatabase, migrationsFolder, type DatabaseHandle } from "@studio/db";
+import { createJobQueue } from "@studio/worker";
+
+const silent = { info() {}, warn() {}, error() {} };
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -10,6 +13,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6
 /** Template name changes whenever a migration changes, so a stale template is never reused. */
 export function templateName(): string {
   const hash = createHash("sha256");
+  hash.update("with-pgboss-10");
   for (const file of readdirSync(migrationsFolder).sort()) {
     if (file.endsWith(".sql")) hash.update(readFileSync(path.join(migrationsFolder, file)));
   }
@@ -47,8 +51,9 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   pgliteTemplate ??= (async () => {
     const template = createDatabase({ dataDir: "memory://" });
     await template.migrate();
-    const pg = (template as unknown as { pglite?: PGlite }).pglite;
-    void pg;
+    const jobs = createJobQueue(template, { database: template, logger: silent, now: () => new Date() });
+    await jobs.start();
+    await jobs.stop();
     return dumpOf(template);
   })();
   const dump = await pgliteTemplate;

@@ -1,5 +1,8 @@
 import { createDatabase } from "@studio/db";
+import { createJobQueue } from "@studio/worker";
 import { TEST_DATABASE_URL, templateName, urlForDatabase } from "./databases";
+
+const silent = { info() {}, warn() {}, error() {} };
 
 /** Creates the migrated template database once per run; test files clone it. */
 export default async function setup() {
@@ -8,11 +11,15 @@ export default async function setup() {
   try {
     const existing = await admin.executor.executeSql("select 1 from pg_database where datname = $1", [name]);
     if (existing.rows.length === 0) {
-      const building = `${name}_building`;
-      await admin.executor.executeSql(`drop database if exists ${building} with (force)`);
+      // A unique build name: parallel runs may build at once; the first rename wins.
+      const building = `${name}_b${Math.random().toString(36).slice(2, 8)}`;
       await admin.executor.executeSql(`create database ${building}`);
       const tpl = createDatabase({ url: urlForDatabase(building), maxConnections: 1 });
       await tpl.migrate();
+      // Install the job queue's schema once, so each cloned database starts with it.
+      const jobs = createJobQueue(tpl, { database: tpl, logger: silent, now: () => new Date() });
+      await jobs.start();
+      await jobs.stop();
       await tpl.close();
       // Rename last so a crashed build never leaves a half-migrated template behind.
       await admin.executor.executeSql(`alter database ${building} rename to ${name}`).catch(async (error: unknown) => {

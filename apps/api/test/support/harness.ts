@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
-import type { JobQueue } from "@studio/worker";
+import { createJobQueue } from "@studio/worker";
 
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   app?: CreateAppOptions;
   /** Replace outbound services (mail, chat) with recording or failing ones. */
   ports?: Partial<DomainPorts>;
+  /** Also run the job worker (polling every 0.5 s); by default jobs are only enqueued. */
+  worker?: boolean;
 }
 
 export interface TestApp {
@@ -35,12 +37,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const noJobs: JobQueue = {
-  start: async () => {},
-  enqueue: async () => null,
-  work: async () => {},
-  stop: async () => {},
-};
 
 /** Starts the real app on a loopback socket over a fresh database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,14 +53,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const redisUrl = options.redis === true ? TEST_REDIS_URL : options.redis || undefined;
   const kv: KvStore = createKvStore({ redisUrl, keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:` });
+  const now = options.now ?? (() => new Date());
+  const logger = createLogger({ silent: true });
+  const jobs = createJobQueue(database, { database, logger, now }, { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 });
+  await jobs.start();
+  if (options.worker) await jobs.work();
   const deps: AppDeps = {
     config,
     database,
     kv,
-    jobs: noJobs,
+    jobs,
     ports: { ...recordingPorts(), ...options.ports },
-    logger: createLogger({ silent: true }),
-    now: options.now ?? (() => new Date()),
+    logger,
+    now,
   };
   const { app } = createApp(deps, options.app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
@@ -104,6 +105,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await kv.close();
       await dropDatabase();
     },
