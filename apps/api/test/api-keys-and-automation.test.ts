@@ -70,7 +70,8 @@ describe("automation lane (studio API key)", () => {
     const user = newOwner();
     const studio = await t.web("GET", "/v1/web/studio", user);
     const key = await createKey(user);
-    for (const headers of [{ "x-api-key": key.key }, { authorization: `Bearer ${key.key}` }]) {
+    const variants: Record<string, string>[] = [{ "x-api-key": key.key }, { authorization: `Bearer ${key.key}` }];
+    for (const headers of variants) {
       const res = await t.request("GET", "/v1/automation/validate", { headers });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: "connection ok", data: { studioId: studio.body.data.id, studioName: studio.body.data.name, apiKeyId: key.id } });
