@@ -1,6 +1,6 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { loggingPorts } from "@studio/domain";
+import { createExpoPushClient, loggingPorts } from "@studio/domain";
 import { createJobQueue } from "@studio/worker";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
@@ -16,7 +16,10 @@ export async function openDeps(config: AppConfig, logger: Logger = createLogger(
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl });
   const now = () => new Date();
-  const jobs = createJobQueue(database, { database, logger, now });
+  // Jobs reach the push provider and the queue itself (reminders enqueue deliveries) through services.
+  const services: Record<string, unknown> = { push: createExpoPushClient({ url: config.pushApiUrl }) };
+  const jobs = createJobQueue(database, { database, logger, now, services });
+  services.jobs = jobs;
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
   return {

@@ -1,3 +1,5 @@
+import { DEFAULT_PUSH_API_URL } from "@studio/domain";
+
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {
   nodeEnv: string;
@@ -23,6 +25,8 @@ export interface AppConfig {
   runWorkerInProcess: boolean;
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicBaseUrl?: string };
   llm?: { baseUrl: string; apiKey?: string; model?: string };
+  /** Push provider endpoint (Expo push API shape); PUSH_API_URL, default Expo's. */
+  pushApiUrl: string;
 }
 
 export const DEFAULT_SERVICE_AUTH_SECRET = "dev-service-secret";
@@ -90,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorkerInProcess: env.RUN_WORKER_IN_PROCESS ? env.RUN_WORKER_IN_PROCESS === "1" : !env.DATABASE_URL,
     s3,
     llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
+    pushApiUrl: env.PUSH_API_URL || DEFAULT_PUSH_API_URL,
   };
 }

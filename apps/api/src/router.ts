@@ -2,12 +2,14 @@ import { router } from "./trpc";
 import { automationRouter } from "./lanes/automation";
 import { traineeRouter } from "./lanes/trainee";
 import { webRouter } from "./lanes/web";
+import { adminRouter } from "./lanes/admin";
 
 /** Every procedure, one sub-router per lane. Its type is what the web app imports. */
 export const appRouter = router({
   web: webRouter,
   trainee: traineeRouter,
   automation: automationRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -134,7 +134,7 @@ describe("bearer lane", () => {
 
 describe("internal and admin lanes", () => {
   it("need only the service signature: unsigned 401, signed passes to routing", async () => {
-    for (const path of ["/v1/internal/anything", "/v1/admin/notification-configs", "/v1/admin/default-forms"]) {
+    for (const path of ["/v1/internal/anything", "/v1/admin/notification-configs/no/such/route", "/v1/admin/default-forms"]) {
       expect((await t.request("GET", path)).status).toBe(401);
       const headers = signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method: "GET", pathWithQuery: path, timestamp: clock });
       const res = await t.request("GET", path, { headers });

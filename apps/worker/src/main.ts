@@ -1,6 +1,7 @@
 // Standalone worker process: `pnpm worker` (DATABASE_URL), or PGLITE_DATA_DIR for a local embedded database
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
 import { createDatabase } from "@studio/db";
+import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "@studio/domain";
 import { defaultWorkerId } from "./job-registry";
 import { createJsonLogger } from "./logger";
 import { createJobQueue } from "./queue";
@@ -27,11 +28,16 @@ async function main(): Promise<void> {
 
   const database = url ? createDatabase({ url, maxConnections: 5 }) : createDatabase({ dataDir });
   await database.migrate();
+  // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.
+  const services: Record<string, unknown> = {
+    push: createExpoPushClient({ url: process.env.PUSH_API_URL || DEFAULT_PUSH_API_URL }),
+  };
   const queue = createJobQueue(
     database,
-    { database, logger, now: () => new Date(), workerId },
+    { database, logger, now: () => new Date(), workerId, services },
     { pollingIntervalSeconds },
   );
+  services.jobs = queue;
 
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {

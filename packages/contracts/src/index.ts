@@ -5,3 +5,8 @@ export * from "./studio";
 export * from "./automation";
 export * from "./team";
 export * from "./trainee";
+export * from "./crm";
+export * from "./clients";
+export * from "./tasks";
+export * from "./studio-settings";
+export * from "./notifications";

@@ -5,3 +5,8 @@ export * from "./studio/index";
 export * from "./team/index";
 export * from "./access/index";
 export * from "./trainee/index";
+export * from "./crm/index";
+export * from "./clients/index";
+export * from "./tasks/index";
+export * from "./time/index";
+export * from "./notifications/index";

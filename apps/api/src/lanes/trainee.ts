@@ -1,9 +1,23 @@
 import { router } from "../trpc";
 import { getTraineeMeRoute } from "../routes/trainee/get-me";
 
+import { listTraineeConfigsRoute } from "../routes/notifications/list-trainee-configs";
+import { getTraineePreferencesRoute } from "../routes/notifications/get-trainee-preferences";
+import { updateTraineePreferenceRoute } from "../routes/notifications/update-trainee-preference";
+import { registerPushTokenRoute } from "../routes/notifications/register-push-token";
+import { deletePushTokenRoute } from "../routes/notifications/delete-push-token";
 /** /v1/trainee/*: trainee token. Routes behind the app lock use traineeAppProcedure. */
 export const traineeRouter = router({
   me: router({
     get: getTraineeMeRoute,
+  }),
+  notifications: router({
+    configs: listTraineeConfigsRoute,
+    preferences: getTraineePreferencesRoute,
+    updatePreference: updateTraineePreferenceRoute,
+  }),
+  pushTokens: router({
+    register: registerPushTokenRoute,
+    delete: deletePushTokenRoute,
   }),
 });

@@ -3,3 +3,6 @@ export * from "./studio";
 export * from "./team";
 export * from "./clients";
 export * from "./content";
+export * from "./crm";
+export * from "./tasks";
+export * from "./notifications";

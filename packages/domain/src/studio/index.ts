@@ -1,3 +1,4 @@
 export * from "./default-content-categories";
 export * from "./resolve-studio-for-organization";
 export * from "./get-current-studio";
+export * from "./update-studio-settings";

@@ -1,0 +1,23 @@
+import { resolveCoachAccess, type TraineeActor } from "@studio/domain";
+import type { WebRole } from "@studio/contracts";
+import type { RequestContext } from "../context";
+import { requireRole, webProcedure } from "../trpc";
+
+type WebCtx = RequestContext & { auth: { lane: "web"; studioId: string; userId: string; role: WebRole } };
+
+/** Coach access of the caller (document 1 "Roles and coach access") as the trainee actor. */
+async function traineeActorOf(ctx: WebCtx): Promise<TraineeActor> {
+  return { studioId: ctx.auth.studioId, access: await resolveCoachAccess(ctx.deps.database.db, ctx.auth) };
+}
+
+/**
+ * Web procedures that reach trainees (clients, tasks): a removed coach is refused (403) and
+ * a coach limited to assigned trainees gets `ctx.actor.access` of kind assigned, which every
+ * trainee query of the domain honours.
+ */
+export const traineeScopedProcedure = webProcedure.use(async ({ ctx, next }) => next({ ctx: { actor: await traineeActorOf(ctx) } }));
+
+/** The same, for routes restricted to OWNER or HEAD_COACH. */
+export const headTraineeScopedProcedure = requireRole("OWNER", "HEAD_COACH").use(async ({ ctx, next }) =>
+  next({ ctx: { actor: await traineeActorOf(ctx) } }),
+);

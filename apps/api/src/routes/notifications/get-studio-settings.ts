@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { NotificationSettingsSchema } from "@studio/contracts";
+import { getStudioNotificationSettings } from "@studio/domain";
+import { webProcedure } from "../../trpc";
+
+export const getStudioSettingsRoute = webProcedure
+  .meta({
+    openapi: { method: "GET", path: "/v1/web/studio/notification-settings", tags: ["notifications"], summary: "Notification settings (structured): every active type with catalogue metadata and defaults" },
+  })
+  .input(z.object({}))
+  .output(NotificationSettingsSchema)
+  .query(({ ctx }) => getStudioNotificationSettings(ctx.deps.database.db, ctx.auth.studioId));

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { ClientRecord, ClientStatus } from "@studio/contracts";
+import { clientCoaches, clients, type Db } from "@studio/db";
+import { containsPattern } from "../team/search-pattern";
+import { toClientRecords } from "./client-record";
+import { clientScope, type TraineeActor } from "./client-scope";
+
+export interface ClientFilters {
+  /** Name or email; a value of only digits, spaces, +, - and brackets also matches the phone. */
+  search?: string;
+  status?: ClientStatus;
+  coachId?: string;
+  /** Exact tag. */
+  tag?: string;
+  createdFrom?: Date;
+  updatedFrom?: Date;
+}
+
+/** Page numbers (web lane) or limit/offset (automation lane). */
+export type ListWindow = { page: number; pageSize: number } | { limit: number; offset: number };
+
+export const windowOf = (w: ListWindow) =>
+  "page" in w ? { limit: w.pageSize, offset: (w.page - 1) * w.pageSize } : { limit: w.limit, offset: w.offset };
+
+const PHONE_LIKE = /^[\d\s+\-()]+$/;
+
+function searchCondition(search: string): SQL {
+  const pattern = containsPattern(search);
+  const options: SQL[] = [
+    ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, pattern),
+    ilike(clients.email, pattern),
+  ];
+  const digits = search.replace(/\D/g, "").replace(/^0+/, "");
+  if (PHONE_LIKE.test(search) && digits.length >= 3) options.push(sql`${clients.phone} like ${containsPattern(digits)}`);
+  return or(...options)!;
+}
+
+/** `GET /v1/web/clients`: live trainees the actor reaches, newest first. */
+export async function listClients(
+  db: Db,
+  actor: TraineeActor,
+  query: ClientFilters & ListWindow,
+): Promise<{ items: ClientRecord[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(clients.studioId, actor.studioId), isNull(clients.deletedAt), clientScope(actor.access)];
+  if (query.search) conditions.push(searchCondition(query.search));
+  if (query.status) conditions.push(eq(clients.status, query.status));
+  if (query.tag) conditions.push(sql`${clients.tags} @> ${JSON.stringify([query.tag])}::jsonb`);
+  if (query.coachId) {
+    conditions.push(
+      sql`exists (select 1 from ${clientCoaches} where ${clientCoaches.clientId} = ${clients.id} and ${clientCoaches.coachId} = ${query.coachId})`,
+    );
+  }
+  if (query.createdFrom) conditions.push(gte(clients.createdAt, query.createdFrom));
+  if (query.updatedFrom) conditions.push(gte(clients.updatedAt, query.updatedFrom));
+  const where = and(...conditions);
+  const { limit, offset } = windowOf(query);
+  const [rows, totals] = await Promise.all([
+    db.select().from(clients).where(where).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  return { items: await toClientRecords(db, rows), total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,17 @@
+import { createPreviewToken } from "@studio/auth";
+import type { Db } from "@studio/db";
+import { loadClientRow, type TraineeActor } from "./client-scope";
+
+/**
+ * `POST /v1/web/clients/:id/preview-token`: a read-only trainee token, 15 minutes, so a coach
+ * can see the app as this trainee (decisions.md "Trainee token").
+ */
+export async function createClientPreviewToken(
+  db: Db,
+  actor: TraineeActor,
+  input: { id: string; secret: string; now: Date },
+): Promise<{ token: string; expiresAt: string }> {
+  const row = await loadClientRow(db, actor, input.id);
+  const { token, expiresAt } = createPreviewToken({ clientId: row.id, studioId: row.studioId }, input.secret, input.now.getTime());
+  return { token, expiresAt: expiresAt.toISOString() };
+}

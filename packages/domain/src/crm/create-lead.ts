@@ -1,0 +1,36 @@
+import type { Lead, LeadCreateInput } from "@studio/contracts";
+import { leads, type Db } from "@studio/db";
+import { AppError } from "../errors";
+import { resolveCrmActor, type CrmCaller } from "./caller";
+import { leadColumns, toLead } from "./lead-rows";
+import { ensureLeadStatuses } from "./lead-statuses";
+import { recordLeadActivity } from "./record-activity";
+
+/**
+ * POST /v1/web/crm/leads: seeds statuses if needed, defaults to the NEW status, answers
+ * BAD_REQUEST for a status that is not the studio's. ownerCoachId is not checked against
+ * the studio; an id that is no Coach fails the foreign key (CONFLICT).
+ */
+export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInput): Promise<Lead> {
+  const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, caller.studioId), resolveCrmActor(db, caller)]);
+  const status = input.statusId ? statuses.find((s) => s.id === input.statusId) : statuses.find((s) => s.key === "NEW");
+  if (!status) throw new AppError("BAD_REQUEST", "unknown status", { statusId: input.statusId ?? null });
+
+  const [row] = await db
+    .insert(leads)
+    .values({
+      studioId: caller.studioId,
+      name: input.name,
+      phone: input.phone,
+      email: input.email ?? null,
+      business: input.business ?? null,
+      city: input.city ?? null,
+      source: input.source ?? null,
+      ownerCoachId: input.ownerCoachId ?? null,
+      valueAgorot: input.valueAgorot ?? null,
+      statusId: status.id,
+    })
+    .returning(leadColumns);
+  await recordLeadActivity(db, caller, { leadId: row!.id, type: "created", actor, data: { statusId: status.id } });
+  return toLead(row!);
+}

@@ -1,0 +1,47 @@
+import { leadActivities, type DbOrTx } from "@studio/db";
+import type { CrmActor, CrmCaller } from "./caller";
+
+export type LeadActivityType =
+  | "created"
+  | "status_changed"
+  | "reminder_set"
+  | "reminder_cleared"
+  | "note_added"
+  | "converted"
+  | "duplicated";
+
+/**
+ * The one way CRM code writes an activity. Writing an activity never fails the request
+ * (document 1 "LeadActivity"): a failure is logged and swallowed. Call it outside any
+ * transaction, after the write it describes, so a failed insert cannot abort that write.
+ */
+export async function recordLeadActivity(
+  db: DbOrTx,
+  caller: Pick<CrmCaller, "studioId" | "logger">,
+  entry: { leadId: string; type: LeadActivityType; actor: CrmActor; data?: Record<string, unknown> | null },
+): Promise<void> {
+  try {
+    await db.insert(leadActivities).values({
+      studioId: caller.studioId,
+      leadId: entry.leadId,
+      type: entry.type,
+      coachId: entry.actor.coachId,
+      coachName: entry.actor.coachName,
+      data: entry.data ?? null,
+    });
+  } catch (error) {
+    const fields = { studioId: caller.studioId, leadId: entry.leadId, type: entry.type, ...describeFailure(error) };
+    if (caller.logger) caller.logger.error("lead activity not written", fields);
+    else console.error(JSON.stringify({ level: "error", msg: "lead activity not written", ...fields }));
+  }
+}
+
+/** The driver's message and SQLSTATE, not the ORM's wrapper (which repeats the query parameters: lead data). */
+function describeFailure(error: unknown): { error: string; sqlState?: string } {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return {
+    error: cause instanceof Error ? cause.message : String(cause),
+    ...(typeof code === "string" ? { sqlState: code } : {}),
+  };
+}

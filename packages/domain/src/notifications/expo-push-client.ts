@@ -1,0 +1,106 @@
+// A push-provider client speaking the Expo push API: POST a JSON array of messages, answer
+// {data: [ticket per message]} in the same order. Global fetch with a timeout; no SDK.
+
+export const DEFAULT_PUSH_API_URL = "https://exp.host/--/api/v2/push/send";
+/** Expo accepts at most 100 messages per request. */
+const MAX_MESSAGES_PER_REQUEST = 100;
+
+export interface PushMessage {
+  to: string;
+  title: string;
+  body: string;
+  sound: "default" | null;
+  data: Record<string, unknown>;
+}
+
+export type PushTicket =
+  | { status: "ok"; id?: string }
+  | { status: "error"; message?: string; details?: { error?: string } & Record<string, unknown> };
+
+export interface PushClient {
+  /** One ticket per message, in order. Throws PushProviderError when the provider cannot be used. */
+  send(messages: readonly PushMessage[]): Promise<PushTicket[]>;
+}
+
+/** The provider refused or could not be reached; `retryable` says whether a later attempt may succeed. */
+export class PushProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "PushProviderError";
+  }
+}
+
+export interface ExpoPushClientOptions {
+  url?: string;
+  /** Expo access token (enhanced push security), sent as a bearer token when set. */
+  accessToken?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+function parseTickets(payload: unknown, expected: number): PushTicket[] {
+  const data = (payload as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || data.length !== expected) throw new PushProviderError("push provider answered an unexpected body", true);
+  return data.map((t: unknown) => {
+    const ticket = (t ?? {}) as { status?: unknown; id?: unknown; message?: unknown; details?: unknown };
+    if (ticket.status === "ok") return { status: "ok", ...(typeof ticket.id === "string" ? { id: ticket.id } : {}) };
+    return {
+      status: "error",
+      message: typeof ticket.message === "string" ? ticket.message : "push provider refused the message",
+      details: (ticket.details && typeof ticket.details === "object" ? ticket.details : {}) as Record<string, unknown>,
+    };
+  });
+}
+
+export function createExpoPushClient(options: ExpoPushClientOptions = {}): PushClient {
+  const url = options.url || DEFAULT_PUSH_API_URL;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const doFetch = options.fetch ?? fetch;
+
+  async function sendChunk(messages: readonly PushMessage[]): Promise<PushTicket[]> {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: "POST",
+        headers: {
+          accept: "application/json",
+          "content-type": "application/json",
+          ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+        },
+        body: JSON.stringify(messages),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "error",
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : "unreachable";
+      throw new PushProviderError(`push provider ${reason}`, true);
+    }
+    const text = await response.text().catch(() => "");
+    if (!response.ok) {
+      // 429 and 5xx may pass; any other refusal will not.
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new PushProviderError(`push provider answered HTTP ${response.status}`, retryable, response.status);
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      throw new PushProviderError("push provider answered a non-JSON body", true, response.status);
+    }
+    return parseTickets(payload, messages.length);
+  }
+
+  return {
+    async send(messages) {
+      const tickets: PushTicket[] = [];
+      for (let i = 0; i < messages.length; i += MAX_MESSAGES_PER_REQUEST) {
+        tickets.push(...(await sendChunk(messages.slice(i, i + MAX_MESSAGES_PER_REQUEST))));
+      }
+      return tickets;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { NotificationRecord } from "@studio/contracts";
+import { notifications, type Db } from "@studio/db";
+import { loadClientRow, type TraineeActor } from "../clients/client-scope";
+import { toNotificationRecord } from "./notification-record";
+
+/**
+ * GET /v1/web/clients/:id/notifications: the pushes recorded for a trainee, newest first,
+ * paged. 404 client not found outside the caller's reach (other studio, unassigned, deleted).
+ */
+export async function listClientNotifications(
+  db: Db,
+  actor: TraineeActor,
+  input: { id: string; page: number; pageSize: number },
+): Promise<{ items: NotificationRecord[]; total: number }> {
+  const client = await loadClientRow(db, actor, input.id);
+  const where = and(eq(notifications.studioId, actor.studioId), eq(notifications.clientId, client.id));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { items: rows.map(toNotificationRecord), total: totals?.total ?? 0 };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import type { FormType, NotificationRecord, NotificationSkipReason, NotificationType } from "@studio/contracts";
+import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
+import { notFound } from "../errors";
+import { loadStudioConfig } from "./config-store";
+import { toNotificationRecord } from "./notification-record";
+import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
+
+/** The delivery job notify() enqueues in its own transaction (the worker's queue satisfies this port). */
+export const DELIVER_PUSH_JOB = "deliver-push";
+export interface NotificationJobPort {
+  enqueue(name: typeof DELIVER_PUSH_JOB, payload: { notificationId: string }, options: { tx: DbOrTx }): Promise<unknown>;
+}
+
+export interface NotifyDeps {
+  jobs: NotificationJobPort;
+  now?: () => Date;
+}
+
+export type NotifyVariables = Readonly<Record<string, string | number | null | undefined>>;
+
+export interface NotifyInput {
+  studioId: string;
+  clientId: string;
+  type: NotificationType;
+  /** {{variables}}; name defaults to the trainee's first name. */
+  variables?: NotifyVariables;
+  /** The form's type: picks the FORM_SENT message and the preference group of form pushes. */
+  formType?: FormType | null;
+  formId?: string | null;
+  /** FORM_REMINDERS: the reminder (message id) to send. */
+  messageId?: string | null;
+  /** Record the push as skipped for a reason the caller found (e.g. the form is already filled). */
+  skipReason?: Extract<NotificationSkipReason, "FORM_FILLED">;
+  /** Extra payload for the app. */
+  data?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** Throttled types: at most one push per window per trainee. */
+export const NOTIFICATION_THROTTLE_MS: Partial<Record<NotificationType, number>> = { PLAN_UPDATED: 6 * 60 * 60_000 };
+
+/**
+ * Claims the throttle window in SQL: the row is inserted, or moved forward only when the last
+ * push is older than the window. Concurrent claims (any replica) serialize on the row, and
+ * only one of them gets a row back.
+ */
+async function claimThrottle(tx: DbOrTx, input: NotifyInput, windowMs: number, now: Date): Promise<boolean> {
+  const claimed = await tx
+    .insert(notificationThrottles)
+    .values({ studioId: input.studioId, clientId: input.clientId, type: input.type, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: [notificationThrottles.clientId, notificationThrottles.type],
+      set: { lastSentAt: now, studioId: input.studioId },
+      setWhere: lte(notificationThrottles.lastSentAt, new Date(now.getTime() - windowMs)),
+    })
+    .returning({ clientId: notificationThrottles.clientId });
+  return claimed.length > 0;
+}
+
+/**
+ * Sends a push to a trainee the way every feature does (plan assignment, forms, coach
+ * messages, reminders): resolves the studio's effective config and the message for the form
+ * type, honours the trainee's muted groups (the locked group is ignored), renders the
+ * {{variables}}, applies the type's throttle, records the outcome and — when the push is to be
+ * sent — enqueues its delivery in the same transaction as the record.
+ */
+export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): Promise<NotificationRecord> {
+  const now = deps.now?.() ?? new Date();
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({
+        firstName: clients.firstName,
+        muted: clients.mutedNotificationGroups,
+        hasToken: sql<boolean>`exists (select 1 from ${pushTokens} where ${pushTokens.clientId} = ${clients.id})`,
+      })
+      .from(clients)
+      .where(and(eq(clients.id, input.clientId), eq(clients.studioId, input.studioId), isNull(clients.deletedAt)))
+      .limit(1);
+    if (!client) throw notFound("trainee");
+
+    const { values } = await loadStudioConfig(tx, input.studioId, input.type);
+    const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });
+    const variables: NotifyVariables = { name: client.firstName, ...input.variables };
+    const title = renderTemplate(message?.title ?? values.titleTemplate, variables);
+    const body = renderTemplate(message?.subtitle ?? values.bodyTemplate, variables);
+
+    let skipReason: NotificationSkipReason | null = null;
+    const throttleMs = NOTIFICATION_THROTTLE_MS[input.type];
+    if (input.skipReason) skipReason = input.skipReason;
+    else if (!values.enabled) skipReason = "DISABLED";
+    else if (!message) skipReason = "NO_MESSAGE";
+    else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? [])) skipReason = "MUTED";
+    else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
+    // Last, so a push skipped for another reason does not use up the window.
+    else if (throttleMs && !(await claimThrottle(tx, input, throttleMs, now))) skipReason = "THROTTLED";
+
+    const id = randomUUID();
+    const data: Record<string, unknown> = {
+      notificationId: id,
+      type: input.type,
+      ...(input.formId ? { formId: input.formId } : {}),
+      ...(input.formType ? { formType: input.formType } : {}),
+      ...(message?.opens ? { opens: message.opens } : {}),
+      ...input.data,
+    };
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        id,
+        studioId: input.studioId,
+        clientId: input.clientId,
+        type: input.type,
+        title,
+        body,
+        sound: values.sound,
+        data,
+        status: skipReason ? "skipped" : "queued",
+        skipReason,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!skipReason) await deps.jobs.enqueue(DELIVER_PUSH_JOB, { notificationId: id }, { tx });
+    return toNotificationRecord(row!);
+  });
+}

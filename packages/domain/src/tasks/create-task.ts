@@ -1,0 +1,40 @@
+import type { TaskCreate, TaskRecord } from "@studio/contracts";
+import { tasks, type DbOrTx } from "@studio/db";
+import type { TraineeActor } from "../clients/client-scope";
+import { isResolvedStatus, toDate, toTaskRecord } from "./task-record";
+import { assertTaskAssignees, assertTaskTrainee } from "./task-scope";
+
+/** Who made the task: `web` by default; the automation lane passes `automation`. */
+export interface TaskOrigin {
+  source?: string;
+}
+
+/**
+ * Creates a task (web lane now, automation lane and task automations later): the trainee
+ * must be reachable by the actor, assignees active coaches of the studio; defaults OPEN,
+ * priority 1, type MANUAL. A task created as DONE or DISMISSED is resolved at once.
+ */
+export async function createTask(db: DbOrTx, actor: TraineeActor, input: TaskCreate & TaskOrigin, now = new Date()): Promise<TaskRecord> {
+  const coachIds = [...new Set(input.coachIds ?? [])];
+  if (input.traineeId) await assertTaskTrainee(db, actor, input.traineeId);
+  await assertTaskAssignees(db, actor.studioId, coachIds);
+  const status = input.status ?? "OPEN";
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      studioId: actor.studioId,
+      title: input.title,
+      description: input.description ?? null,
+      status,
+      priority: input.priority ?? 1,
+      dueDate: toDate(input.dueDate) ?? null,
+      snoozedUntil: toDate(input.snoozedUntil) ?? null,
+      traineeId: input.traineeId ?? null,
+      coachIds,
+      type: input.type ?? "MANUAL",
+      source: input.source ?? "web",
+      resolvedAt: isResolvedStatus(status) ? now : null,
+    })
+    .returning();
+  return toTaskRecord(row!);
+}
