@@ -177,4 +177,24 @@ describe("web lane: user context", () => {
     const head = await t.web("GET", "/v1/web/studios/current/api-keys", { ...owner, role: "HEAD_COACH" });
     expect(head.status).toBe(200);
   });
+
+  it("the web context records a missing member but never demotes a role that coach writes set", async () => {
+    const owner = newOwner();
+    const studio = await t.web("GET", "/v1/web/studio", owner);
+    const studioId = studio.body.data.id;
+    await t.deps.database.db.insert(organizationMembers).values({ studioId, userId: "head-1", role: "admin" });
+    await t.web("GET", "/v1/web/studio", { ...owner, userId: "head-1", role: "SUB_COACH" });
+    await t.web("GET", "/v1/web/studio", { ...owner, userId: "new-1", role: "SUB_COACH" });
+    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
+    expect(Object.fromEntries(members.map((m) => [m.userId, m.role]))).toEqual({ [owner.userId!]: "owner", "head-1": "admin", "new-1": "member" });
+  });
+
+  it("a dismissed coach's member row is not recreated by a later web request", async () => {
+    const owner = newOwner();
+    const studioId = (await t.web("GET", "/v1/web/studio", owner)).body.data.id;
+    await t.deps.database.db.insert(coaches).values({ studioId, externalUserId: "gone-1", name: "G", firstName: "G", lastName: "", email: "g@x.y", active: false });
+    await t.web("GET", "/v1/web/studio", { ...owner, userId: "gone-1", role: "SUB_COACH" });
+    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
+    expect(members.map((m) => m.userId)).toEqual([owner.userId]);
+  });
 });

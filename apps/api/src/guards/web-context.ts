@@ -3,7 +3,7 @@ import { WebRoleSchema, type WebRole } from "@studio/contracts";
 import {
   ensureOwnerCoach,
   resolveStudioForOrganization,
-  syncOrganizationMember,
+  recordWebMember,
   touchCoachActivity,
   COACH_ACTIVITY_STAMP_INTERVAL_MS,
   type OrganizationMemberRole,
@@ -34,7 +34,7 @@ export const parseWebRole = (value: string | undefined): WebRole => {
 /**
  * The web user context step (document 1 "User context headers"), run after the signature:
  * resolves the studio by organization (cached), ensures the owner's HEAD_COACH row once
- * per process, syncs the organization member, stamps lastActiveAt at most every 5 minutes.
+ * per process, records the organization member (insert-if-missing, owner promotion), stamps lastActiveAt at most every 5 minutes.
  */
 export async function resolveWebContext(c: Context<AppEnv>, cache: WebContextCache): Promise<Response | undefined> {
   const organizationId = c.req.header("x-studio-id")?.trim();
@@ -57,7 +57,7 @@ export async function resolveWebContext(c: Context<AppEnv>, cache: WebContextCac
     const userKey = `${studioId}:${userId}`;
     const memberKey = `${userKey}:${role}`;
     if (!cache.memberSynced.get(memberKey)) {
-      await syncOrganizationMember(db, { studioId, userId, role: MEMBER_ROLE[role] });
+      await recordWebMember(db, { studioId, userId, role: MEMBER_ROLE[role] });
       cache.memberSynced.set(memberKey, true);
     }
     if (role === "OWNER" && !cache.ownerCoachEnsured.get(userKey)) {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { organizationMembers, type DbOrTx } from "@studio/db";
+import { coaches, organizationMembers, type DbOrTx } from "@studio/db";
 
 export type OrganizationMemberRole = "owner" | "admin" | "member";
 
@@ -29,4 +29,24 @@ export async function findStudioOwnerUserId(db: DbOrTx, studioId: string): Promi
     .where(and(eq(organizationMembers.studioId, studioId), eq(organizationMembers.role, "owner")))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/**
+ * The web context's part of the sync: a user seen on the web lane gets a member row when
+ * none exists, and OWNER promotes to owner. It never demotes or re-derives a role (coach
+ * writes own that mapping), and never recreates the row of a dismissed coach.
+ */
+export async function recordWebMember(
+  db: DbOrTx,
+  input: { studioId: string; userId: string; role: OrganizationMemberRole },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${organizationMembers} (id, studio_id, user_id, role)
+    select gen_random_uuid()::text, ${input.studioId}, ${input.userId}, ${input.role}
+    where not exists (
+      select 1 from ${coaches}
+      where ${coaches.studioId} = ${input.studioId} and ${coaches.externalUserId} = ${input.userId} and ${coaches.active} = false
+    )
+    on conflict (studio_id, user_id) do update set role = 'owner', updated_at = now()
+      where excluded.role = 'owner' and ${organizationMembers.role} <> 'owner'`);
 }
