@@ -1,4 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
+import { createSchema } from "zod-openapi";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { envelopeStyleFor } from "./rest/envelope";
 import type { RestRoute } from "./rest/route-table";
@@ -55,6 +57,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, routes: RestRoute[],
     const wrapped = automation
       ? { type: "object", required: ["success", "message", "data"], properties: { success: { const: true }, message: { type: "string" }, data: dataSchema } }
       : { type: "object", required: ["ok", "data", "requestId"], properties: { ok: { const: true }, data: dataSchema, requestId: { type: "string" } } };
+    if (route.method === "DELETE") documentDeleteBody(operation, route, schemas);
     const error = { description: "Error", content: { "application/json": { schema: automation ? automationErrorRef : errorRef } } };
     operation.responses = {
       [String(route.successStatus)]: { description: ok?.description ?? "Success", content: { "application/json": { schema: wrapped } } },
@@ -62,4 +65,24 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, routes: RestRoute[],
     };
   }
   return doc;
+}
+
+/**
+ * trpc-to-openapi documents every DELETE input as query parameters, but our adapter reads a
+ * DELETE's optional JSON body (e.g. the coach dismissal options). Move the non-path fields
+ * of such routes into a requestBody.
+ */
+function documentDeleteBody(operation: Json, route: RestRoute, schemas: Json) {
+  const input = route.input;
+  if (!(input instanceof z.ZodObject)) return;
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const bodyKeys = Object.keys(input.shape).filter((k) => !pathParams.includes(k));
+  if (bodyKeys.length === 0) return;
+  const body = input.pick(Object.fromEntries(bodyKeys.map((k) => [k, true])) as Record<string, true>);
+  const { schema, components } = createSchema(body, { io: "input" });
+  Object.assign(schemas, components ?? {});
+  operation.parameters = ((operation.parameters ?? []) as { in?: string; name?: string }[]).filter(
+    (p) => !(p.in === "query" && p.name !== undefined && bodyKeys.includes(p.name)),
+  );
+  operation.requestBody = { required: false, content: { "application/json": { schema } } };
 }

@@ -17,7 +17,7 @@ const ROUTES: [method: string, path: string, status: string, input: "body" | "qu
   ["get", "/v1/web/coaches/{id}", "200", "path"],
   ["get", "/v1/web/coaches/{id}/impact", "200", "path"],
   ["patch", "/v1/web/coaches/{id}", "200", "body"],
-  ["delete", "/v1/web/coaches/{id}", "200", "query"],
+  ["delete", "/v1/web/coaches/{id}", "200", "body"],
   ["get", "/v1/web/clients", "200", "query"],
   ["post", "/v1/web/clients", "201", "body"],
   ["get", "/v1/web/clients/{id}", "200", "path"],

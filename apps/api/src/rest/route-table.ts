@@ -9,6 +9,8 @@ export interface RestRoute {
   procedurePath: string;
   successStatus: number;
   meta: RouteMeta;
+  /** The procedure's input parser (a zod object), for the OpenAPI document. */
+  input?: unknown;
 }
 
 interface Node {
@@ -35,7 +37,7 @@ export class RouteTable {
 
   static fromRouter(router: AnyTRPCRouter): RouteTable {
     const table = new RouteTable();
-    const procedures = router._def.procedures as Record<string, { _def: { meta?: RouteMeta } }>;
+    const procedures = router._def.procedures as Record<string, { _def: { meta?: RouteMeta; inputs?: unknown[] } }>;
     for (const [procedurePath, procedure] of Object.entries(procedures)) {
       const meta = procedure._def.meta;
       const openapi = meta?.openapi;
@@ -46,6 +48,7 @@ export class RouteTable {
         procedurePath,
         successStatus: meta.successStatus ?? 200,
         meta,
+        input: procedure._def.inputs?.[0],
       });
     }
     return table;
