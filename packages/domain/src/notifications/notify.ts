@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, exists, isNull, lte, sql } from "drizzle-orm";
 import type { FormType, NotificationRecord, NotificationSkipReason, NotificationType } from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
@@ -72,7 +72,7 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
       .select({
         firstName: clients.firstName,
         muted: clients.mutedNotificationGroups,
-        hasToken: sql<boolean>`exists (select 1 from ${pushTokens} where ${pushTokens.clientId} = ${clients.id})`,
+        hasToken: sql<boolean>`${exists(tx.select({ one: sql`1` }).from(pushTokens).where(eq(pushTokens.clientId, clients.id)))}`,
       })
       .from(clients)
       .where(and(eq(clients.id, input.clientId), eq(clients.studioId, input.studioId), isNull(clients.deletedAt)))
