@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, pushTokens, type DbOrTx } from "@studio/db";
-import { PushProviderError, type PushClient, type PushMessage } from "./expo-push-client";
+import { PushProviderError, type PushClient, type PushMessage, type PushTicket } from "./expo-push-client";
 
 /** Where the delivery job stands in its retry policy. */
 export interface DeliveryAttempt {
@@ -56,7 +56,7 @@ export async function deliverNotification(db: DbOrTx, notificationId: string, at
     sound: record.sound ? "default" : null,
     data: record.data,
   }));
-  let tickets;
+  let tickets: PushTicket[];
   try {
     if (!deps.push) throw new PushProviderError("push provider not configured", true);
     tickets = await deps.push.send(messages);

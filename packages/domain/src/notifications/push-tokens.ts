@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { clients, pushTokens, type Db } from "@studio/db";
 import { notFound } from "../errors";
-import type { TraineeAuth } from "./trainee-preferences";
+import type { TraineeNotificationSubject } from "./trainee-preferences";
 
 type PushTokenRow = typeof pushTokens.$inferSelect;
 
@@ -12,7 +12,7 @@ const toPushToken = (r: PushTokenRow) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function assertTrainee(db: Db, auth: TraineeAuth): Promise<void> {
+async function assertTrainee(db: Db, auth: TraineeNotificationSubject): Promise<void> {
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
@@ -25,7 +25,7 @@ async function assertTrainee(db: Db, auth: TraineeAuth): Promise<void> {
  * POST /v1/trainee/push-tokens: registers the device token for the signed-in trainee. A token
  * is one device: registering it again (from this or another account) moves it to the caller.
  */
-export async function registerPushToken(db: Db, auth: TraineeAuth, input: { token: string; platform: "ios" | "android" }) {
+export async function registerPushToken(db: Db, auth: TraineeNotificationSubject, input: { token: string; platform: "ios" | "android" }) {
   await assertTrainee(db, auth);
   const now = new Date();
   const [row] = await db
@@ -40,7 +40,7 @@ export async function registerPushToken(db: Db, auth: TraineeAuth, input: { toke
 }
 
 /** DELETE /v1/trainee/push-tokens/:token: only the caller's own token; anything else is 404. */
-export async function deletePushToken(db: Db, auth: TraineeAuth, token: string) {
+export async function deletePushToken(db: Db, auth: TraineeNotificationSubject, token: string) {
   await assertTrainee(db, auth);
   const rows = await db
     .delete(pushTokens)

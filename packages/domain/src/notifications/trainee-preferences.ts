@@ -6,13 +6,13 @@ import { catalogueEntry } from "./catalogue";
 import { loadStudioConfigs } from "./config-store";
 import { groupOf, isMuted, listPreferenceGroups } from "./resolution";
 
-export interface TraineeAuth {
+export interface TraineeNotificationSubject {
   studioId: string;
   clientId: string;
 }
 
 /** The trainee's muted groups; NOT_FOUND "trainee not found" outside its studio or once deleted. */
-async function loadMutedGroups(db: Db, auth: TraineeAuth): Promise<string[]> {
+async function loadMutedGroups(db: Db, auth: TraineeNotificationSubject): Promise<string[]> {
   const [row] = await db
     .select({ muted: clients.mutedNotificationGroups })
     .from(clients)
@@ -32,7 +32,7 @@ async function studioValues(db: Db, studioId: string) {
  * trainee's mutes applied. The mute check uses no form type, so FORM_SENT and FORM_REMINDERS
  * follow the FORMS group here. No messages, no customized.
  */
-export async function listTraineeNotificationConfigs(db: Db, auth: TraineeAuth) {
+export async function listTraineeNotificationConfigs(db: Db, auth: TraineeNotificationSubject) {
   const [muted, values] = await Promise.all([loadMutedGroups(db, auth), studioValues(db, auth.studioId)]);
   return ACTIVE_NOTIFICATION_TYPES.map((type) => {
     const v = values.get(type)!;
@@ -51,7 +51,7 @@ export async function listTraineeNotificationConfigs(db: Db, auth: TraineeAuth) 
 }
 
 /** GET /v1/trainee/notification-preferences. */
-export async function getTraineeNotificationPreferences(db: Db, auth: TraineeAuth): Promise<NotificationPreference[]> {
+export async function getTraineeNotificationPreferences(db: Db, auth: TraineeNotificationSubject): Promise<NotificationPreference[]> {
   const [muted, values] = await Promise.all([loadMutedGroups(db, auth), studioValues(db, auth.studioId)]);
   return listPreferenceGroups(values, muted);
 }
@@ -63,7 +63,7 @@ export async function getTraineeNotificationPreferences(db: Db, auth: TraineeAut
  */
 export async function setTraineeNotificationPreference(
   db: Db,
-  auth: TraineeAuth,
+  auth: TraineeNotificationSubject,
   input: { group: NotificationGroup; enabled: boolean },
 ): Promise<NotificationPreference[]> {
   const muted = clients.mutedNotificationGroups;
