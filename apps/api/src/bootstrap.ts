@@ -1,7 +1,7 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { createExpoPushClient, loggingPorts } from "@studio/domain";
-import { createJobQueue } from "@studio/worker";
+import { loggingPorts } from "@studio/domain";
+import { createWiredJobQueue } from "@studio/worker";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
 import { createLogger, type Logger } from "./logger";
@@ -16,10 +16,7 @@ export async function openDeps(config: AppConfig, logger: Logger = createLogger(
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl });
   const now = () => new Date();
-  // Jobs reach the push provider and the queue itself (reminders enqueue deliveries) through services.
-  const services: Record<string, unknown> = { push: createExpoPushClient({ url: config.pushApiUrl }) };
-  const jobs = createJobQueue(database, { database, logger, now, services });
-  services.jobs = jobs;
+  const jobs = createWiredJobQueue(database, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
   return {

@@ -12,6 +12,8 @@ export {
   type JobRegistry,
   type WorkerDeps,
   type WorkerLogger,
+  type WorkerServices,
 } from "./job-registry";
 export { builtInJobs, recordHeartbeat, WORKER_HEARTBEATS_DDL, type BuiltInJob } from "./jobs/index";
 export { createJsonLogger } from "./logger";
+export { createWiredJobQueue } from "./wired-queue";

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type { DatabaseHandle } from "@studio/db";
+import type { NotificationJobPort, PushClient } from "@studio/domain";
 import type { z } from "zod";
 
 /** Same shape as the API's JSON-lines logger, so the API can hand its own logger over. */
@@ -16,8 +17,14 @@ export interface WorkerDeps {
   now: () => Date;
   /** Identifies this process in worker_heartbeats; defaults to `hostname:pid`. */
   workerId?: string;
-  /** Open-ended bag for services later jobs need (mailer, storage, ...). */
-  services?: Record<string, unknown>;
+  /** Outbound services jobs use; each job says what it needs when one is missing. */
+  services?: WorkerServices;
+}
+
+/** The push provider client (absent = not configured) and the queue itself (jobs that enqueue jobs). */
+export interface WorkerServices {
+  push?: PushClient;
+  jobs?: NotificationJobPort;
 }
 
 /** pg-boss 10 queue policies; "standard" unless a job needs singleton semantics. */

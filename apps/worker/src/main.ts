@@ -1,10 +1,9 @@
 // Standalone worker process: `pnpm worker` (DATABASE_URL), or PGLITE_DATA_DIR for a local embedded database
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
 import { createDatabase } from "@studio/db";
-import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "@studio/domain";
 import { defaultWorkerId } from "./job-registry";
 import { createJsonLogger } from "./logger";
-import { createJobQueue } from "./queue";
+import { createWiredJobQueue } from "./wired-queue";
 
 const workerId = process.env.WORKER_ID || defaultWorkerId();
 const logger = createJsonLogger({ service: "worker" });
@@ -29,15 +28,13 @@ async function main(): Promise<void> {
   const database = url ? createDatabase({ url, maxConnections: 5 }) : createDatabase({ dataDir });
   await database.migrate();
   // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.
-  const services: Record<string, unknown> = {
-    push: createExpoPushClient({ url: process.env.PUSH_API_URL || DEFAULT_PUSH_API_URL }),
-  };
-  const queue = createJobQueue(
-    database,
-    { database, logger, now: () => new Date(), workerId, services },
-    { pollingIntervalSeconds },
-  );
-  services.jobs = queue;
+  const queue = createWiredJobQueue(database, {
+    logger,
+    now: () => new Date(),
+    workerId,
+    pushApiUrl: process.env.PUSH_API_URL || undefined,
+    queue: { pollingIntervalSeconds },
+  });
 
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {

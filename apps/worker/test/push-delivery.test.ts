@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clients, pushTokens, studios, type DatabaseHandle } from "@studio/db";
 import { createExpoPushClient, notify, type NotifyInput, type PushMessage } from "@studio/domain";
-import { createJobQueue, type JobQueue } from "../src/index";
+import { createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
 import { createDeliverPushJob, DELIVER_PUSH_POLICY, deliverPush, type DeliverPushPolicy } from "../src/jobs/deliver-push";
 import { scheduleFormReminders } from "../src/jobs/schedule-form-reminders";
 import { backends, captureLogger, jobRow, openBackend, uniqueSchema, waitFor, type TestBackend } from "./harness";
@@ -75,7 +75,7 @@ describe.each(backends)("push delivery on %s", (backendName) => {
   /** A started, working queue with the notification jobs; services as the API and worker main wire them. */
   async function worker(options: { pushUrl?: string | null; policy?: DeliverPushPolicy; work?: boolean } = {}) {
     const { database } = backend;
-    const services: Record<string, unknown> = {};
+    const services: WorkerServices = {};
     if (options.pushUrl !== null) services.push = createExpoPushClient({ url: options.pushUrl ?? stub.url, timeoutMs: 2_000 });
     const logger = captureLogger();
     const schema = uniqueSchema();

@@ -1,11 +1,11 @@
 import { router } from "../trpc";
+import { deletePushTokenRoute } from "../routes/notifications/delete-push-token";
+import { getTraineePreferencesRoute } from "../routes/notifications/get-trainee-preferences";
+import { listTraineeConfigsRoute } from "../routes/notifications/list-trainee-configs";
+import { registerPushTokenRoute } from "../routes/notifications/register-push-token";
+import { updateTraineePreferenceRoute } from "../routes/notifications/update-trainee-preference";
 import { getTraineeMeRoute } from "../routes/trainee/get-me";
 
-import { listTraineeConfigsRoute } from "../routes/notifications/list-trainee-configs";
-import { getTraineePreferencesRoute } from "../routes/notifications/get-trainee-preferences";
-import { updateTraineePreferenceRoute } from "../routes/notifications/update-trainee-preference";
-import { registerPushTokenRoute } from "../routes/notifications/register-push-token";
-import { deletePushTokenRoute } from "../routes/notifications/delete-push-token";
 /** /v1/trainee/*: trainee token. Routes behind the app lock use traineeAppProcedure. */
 export const traineeRouter = router({
   me: router({

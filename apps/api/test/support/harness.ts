@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
-import { createJobQueue } from "@studio/worker";
+import { createWiredJobQueue } from "@studio/worker";
 
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
@@ -55,7 +55,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const kv: KvStore = createKvStore({ redisUrl, keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:` });
   const now = options.now ?? (() => new Date());
   const logger = createLogger({ silent: true });
-  const jobs = createJobQueue(database, { database, logger, now }, { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 });
+  const jobs = createWiredJobQueue(database, {
+    logger,
+    now,
+    pushApiUrl: config.pushApiUrl,
+    queue: { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 },
+  });
   await jobs.start();
   if (options.worker) await jobs.work();
   const deps: AppDeps = {

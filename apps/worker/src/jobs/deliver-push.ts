@@ -2,24 +2,8 @@ import { z } from "zod";
 import { deliverNotification, DELIVER_PUSH_JOB, type NotificationJobPort, type PushClient } from "@studio/domain";
 import { defineJob, type WorkerDeps } from "../job-registry";
 
-/**
- * Services the notification jobs read from `WorkerDeps.services`: the push provider client
- * (absent = not configured) and the job queue itself (reminders enqueue deliveries).
- */
-export interface NotificationServices {
-  push?: PushClient;
-  jobs?: NotificationJobPort;
-}
-
-export function pushClientOf(deps: WorkerDeps): PushClient | undefined {
-  const push = deps.services?.push as PushClient | undefined;
-  return typeof push?.send === "function" ? push : undefined;
-}
-
-export function jobQueueOf(deps: WorkerDeps): NotificationJobPort | undefined {
-  const jobs = deps.services?.jobs as NotificationJobPort | undefined;
-  return typeof jobs?.enqueue === "function" ? jobs : undefined;
-}
+export const pushClientOf = (deps: WorkerDeps): PushClient | undefined => deps.services?.push;
+export const jobQueueOf = (deps: WorkerDeps): NotificationJobPort | undefined => deps.services?.jobs;
 
 export interface DeliverPushPolicy {
   retryLimit: number;
