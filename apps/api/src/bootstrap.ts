@@ -12,7 +12,11 @@ import { createLogger, type Logger } from "./logger";
  * queue. The embedded default also runs the worker in this process.
  */
 export async function openDeps(config: AppConfig, logger: Logger = createLogger()): Promise<AppDeps & { close(): Promise<void> }> {
-  const database = createDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir });
+  const database = createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.pgliteDataDir,
+    prepareStatements: config.databasePreparedStatements,
+  });
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl });
   const now = () => new Date();

@@ -6,6 +6,8 @@ export interface AppConfig {
   isProduction: boolean;
   port: number;
   databaseUrl?: string;
+  /** Named prepared statements on PostgreSQL (off behind a transaction-mode pooler). */
+  databasePreparedStatements: boolean;
   pgliteDataDir: string;
   redisUrl?: string;
   serviceAuthSecret: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isProduction,
     port: positiveInt(env.PORT, 3000, "PORT"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
     pgliteDataDir: env.PGLITE_DATA_DIR || "./.data/pglite",
     redisUrl: env.REDIS_URL || undefined,
     serviceAuthSecret,

@@ -49,10 +49,16 @@ export interface CreateDatabaseOptions {
   /** An already opened PGlite instance (tests clone a migrated template). */
   pglite?: PGlite;
   maxConnections?: number;
+  /**
+   * Named (cached) prepared statements on PostgreSQL, default on: Drizzle sends unnamed ones,
+   * which costs a Parse + Describe round of work per query. Turn off behind a transaction-mode
+   * pooler (PgBouncer) that cannot keep them.
+   */
+  prepareStatements?: boolean;
 }
 
 export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHandle {
-  if (options.url) return createPostgresDatabase(options.url, options.maxConnections ?? 10);
+  if (options.url) return createPostgresDatabase(options.url, options.maxConnections ?? 10, options.prepareStatements ?? true);
   return createPgliteDatabase(options.pglite ?? openPglite(options.dataDir ?? "./.data/pglite"));
 }
 
@@ -61,9 +67,9 @@ export function openPglite(dataDir: string): PGlite {
   return new PGlite(dataDir);
 }
 
-function createPostgresDatabase(url: string, max: number): DatabaseHandle {
+function createPostgresDatabase(url: string, max: number, prepareStatements: boolean): DatabaseHandle {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "studio-api" } });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(prepareStatements ? alwaysPrepared(client) : client, { schema }) as unknown as Db;
   const executorOf = (c: postgres.Sql): SqlExecutor => ({
     async executeSql(text, values = []) {
       const rows = await c.unsafe(text, values as postgres.ParameterOrJSON<never>[]);
@@ -118,6 +124,33 @@ function createPgliteDatabase(client: PGlite): DatabaseHandle {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * postgres.js caches a named prepared statement per connection and query text when asked;
+ * Drizzle only asks for queries built with `.prepare()`. This view of the client asks for
+ * every query, including those inside transactions (and their savepoints).
+ */
+function alwaysPrepared(sql: postgres.Sql): postgres.Sql {
+  type Unsafe = postgres.Sql["unsafe"];
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        const unsafe: Unsafe = (query, params, options) => target.unsafe(query, params, { ...options, prepare: true });
+        return unsafe;
+      }
+      if (prop === "begin" || prop === "savepoint") {
+        const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) =>
+          original.apply(
+            target,
+            args.map((arg) => (typeof arg === "function" ? (tx: postgres.Sql) => (arg as (tx: postgres.Sql) => unknown)(alwaysPrepared(tx)) : arg)),
+          );
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Cheap liveness probe used by /readyz. */
