@@ -25,7 +25,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = url ? createDatabase({ url, maxConnections: 5 }) : createDatabase({ dataDir });
+  const database = url
+    ? createDatabase({ url, maxConnections: 5, prepareStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "0" })
+    : createDatabase({ dataDir });
   await database.migrate();
   // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.
   const queue = createWiredJobQueue(database, {
