@@ -25,7 +25,7 @@ export type LaneAuth =
   | { lane: "trainee"; studioId: string; clientId: string; preview: boolean }
   | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
   | { lane: "webhook" }
-  | { lane: "public" }
+  | { lane: "public"; signedByService?: boolean }
   | { lane: "bearer"; studioId: string; userId: string; role: WebRole };
 
 export interface RequestContext {

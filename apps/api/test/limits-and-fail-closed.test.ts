@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { signServiceRequest } from "@studio/auth";
 import { ConfigError, loadConfig } from "../src/config";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 
@@ -32,6 +33,20 @@ describe("global limiter on /v1", () => {
     const res = await t.request("GET", "/v1/automation/validate");
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ success: false, message: "too many requests" });
+  });
+
+  it("a service-signed signing request skips the global limiter; an unsigned one does not", async () => {
+    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const path = "/v1/public/sign/0123456789abcdef0123456789abcdef";
+    expect((await t.request("GET", path)).status).toBe(404);
+    expect((await t.request("GET", path)).status).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      const headers = { ...signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method: "GET", pathWithQuery: path }), "x-client-ip": "203.0.113.9" };
+      expect((await t.request("GET", path, { headers })).status).toBe(404);
+    }
+    // Naming a service without a valid signature is refused, not waved through.
+    const forged = await t.request("GET", path, { headers: { "x-service-id": "web-app" } });
+    expect(forged.status).toBe(401);
   });
 
   it("routes outside /v1 (health, docs) are not limited", async () => {

@@ -7,7 +7,7 @@ import type { AppDeps } from "../src/context";
 import type { AppEnv } from "../src/hono-env";
 import { requestIdMiddleware } from "../src/guards/request-id";
 import { createRestHandler } from "../src/rest/rest-adapter";
-import { baseProcedure, router } from "../src/trpc";
+import { baseProcedure, requireRole, router } from "../src/trpc";
 import { freshPostgres } from "./support/databases";
 import { queryBoolean } from "@studio/contracts";
 
@@ -38,6 +38,13 @@ const testRouter = router({
       .input(z.object({ archived: queryBoolean.optional(), page: z.coerce.number().int().positive().default(1), tag: z.union([z.string(), z.array(z.string())]).optional() }))
       .output(z.unknown())
       .query(({ input }) => input),
+  }),
+  guarded: router({
+    headOnly: requireRole("OWNER", "HEAD_COACH")
+      .meta({ openapi: { method: "GET", path: "/v1/web/guarded" } })
+      .input(z.object({}))
+      .output(z.object({ ok: z.boolean() }))
+      .query(() => ({ ok: true })),
   }),
   failures: router({
     app: baseProcedure
@@ -101,7 +108,8 @@ beforeAll(async () => {
   app.use("*", requestIdMiddleware);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("auth", { lane: "public" });
+    const role = c.req.header("x-test-role");
+    c.set("auth", role ? { lane: "web", studioId: "s", organizationId: "o", userId: "u", role: role as "OWNER" } : { lane: "public" });
     await next();
   });
   app.all("/v1/*", handler);
@@ -142,6 +150,22 @@ describe("REST adapter: matching", () => {
     expect(res.body.data).toEqual({ archived: false, page: 3, tag: ["a", "b"] });
     const bad = await call("GET", "/v1/web/search?page=0");
     expect(bad.status).toBe(422);
+  });
+});
+
+describe("requireRole", () => {
+  it("answers 401 authentication required when no web auth exists", async () => {
+    const res = await call("GET", "/v1/web/guarded");
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ ok: false, code: "UNAUTHORIZED", message: "authentication required" });
+  });
+
+  it("answers 403 insufficient role when the role is not listed, and passes a listed one", async () => {
+    const sub = await app.request("/v1/web/guarded", { headers: { "x-test-role": "SUB_COACH" } });
+    expect(sub.status).toBe(403);
+    expect(await sub.json()).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
+    const head = await app.request("/v1/web/guarded", { headers: { "x-test-role": "HEAD_COACH" } });
+    expect(head.status).toBe(200);
   });
 });
 

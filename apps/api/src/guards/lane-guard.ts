@@ -4,6 +4,7 @@ import { laneOfPath } from "../lanes/lane-of-path";
 import { authenticateApiKey } from "./api-key";
 import { authenticateBearer, type BearerSessionResolver } from "./bearer";
 import { BoundedCache } from "./bounded-cache";
+import { isServiceSigningRequest } from "./rate-limit";
 import { checkServiceSignature } from "./service-signature";
 import { authenticateTrainee, TraineeLaneCache } from "./trainee";
 import { authenticateWebhook } from "./webhook";
@@ -50,11 +51,12 @@ export function laneGuard(options: { now: () => number; bearerSessions: BearerSe
         break;
       case "public": {
         // A signing request that names a service must prove it (document 1 "Public lane").
-        if (c.req.header("x-service-id") !== undefined) {
+        const namesService = isServiceSigningRequest(c);
+        if (namesService) {
           const signed = await checkServiceSignature(c);
           if (signed instanceof Response) refusal = signed;
         }
-        if (!refusal) c.set("auth", { lane: "public" });
+        if (!refusal) c.set("auth", { lane: "public", signedByService: namesService });
         break;
       }
       default:

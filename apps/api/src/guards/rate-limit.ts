@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createRateLimiter } from "@studio/kv";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "../hono-env";
@@ -17,6 +17,9 @@ export function globalRateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
     durationSec: 60,
   });
   return async (c, next) => {
+    // A signing request that names a service skips the global limiter; the lane guard then
+    // requires its signature (document 1 "Public lane"), so an unsigned claim gains nothing.
+    if (isServiceSigningRequest(c)) return next();
     let verdict;
     try {
       verdict = await limiter.consume(clientIp(c));
@@ -29,4 +32,9 @@ export function globalRateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/** /v1/public/sign/* sent by our web app server (it carries x-service-id). */
+export function isServiceSigningRequest(c: Context<AppEnv>): boolean {
+  return c.req.header("x-service-id") !== undefined && new URL(c.req.url).pathname.startsWith("/v1/public/sign/");
 }
