@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ACTIVE_NOTIFICATION_TYPES } from "@studio/contracts";
+import { ACTIVE_NOTIFICATION_TYPES, NOTIFICATION_TYPES } from "@studio/contracts";
 import { notificationDefaults } from "@studio/db";
 import { codeDefaults } from "@studio/domain";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
@@ -36,6 +36,19 @@ describe("GET /v1/admin/notification-configs", () => {
     const rows = await list();
     expect(rows.find((r) => r.type === "WORKOUT_MISSED").titleTemplate).toBe("edited by hand");
     expect(rows).toHaveLength(12);
+  });
+
+  it("existing rows are untouched even when their stored messages are unparsable; the answer applies the type defaults", async () => {
+    const stamp = new Date("2025-01-01T00:00:00Z");
+    await t.deps.database.db.update(notificationDefaults).set({ messages: "garbage", updatedAt: stamp }).where(eq(notificationDefaults.type, "FORM_REMINDERS"));
+    const rows = await list();
+    expect(rows.find((r) => r.type === "FORM_REMINDERS").messages).toEqual(codeDefaults("FORM_REMINDERS").messages);
+    const [stored] = await t.deps.database.db.select().from(notificationDefaults).where(eq(notificationDefaults.type, "FORM_REMINDERS"));
+    expect(stored).toMatchObject({ messages: "garbage", updatedAt: stamp });
+    // The structured web shape's `defaults` (the platform row) applies the same rule.
+    const setting = (await t.web("GET", "/v1/web/studio/notification-settings", newOwner())).body.data.types.find((s: any) => s.type === "FORM_REMINDERS");
+    expect(setting.defaults.messages).toEqual(codeDefaults("FORM_REMINDERS").messages);
+    await t.deps.database.db.update(notificationDefaults).set({ messages: codeDefaults("FORM_REMINDERS").messages }).where(eq(notificationDefaults.type, "FORM_REMINDERS"));
   });
 
   it("concurrent first calls are safe (one row per type, no conflict error)", async () => {
@@ -84,6 +97,15 @@ describe("PATCH /v1/admin/notification-configs/:type", () => {
     expect((await list()).map((r) => r.type)).not.toContain("CHECK_IN_DUE");
   });
 
+  it(":type is any of the 15 values: each one answers 200 with its row", async () => {
+    for (const type of NOTIFICATION_TYPES) {
+      const res = await adminRequest(t, "PATCH", `/v1/admin/notification-configs/${type}`, { sound: true });
+      expect(res.status, type).toBe(200);
+      expect(res.body.data).toMatchObject({ type, sound: true });
+    }
+    expect((await list()).map((r) => r.type)).toEqual([...ACTIVE_NOTIFICATION_TYPES].sort());
+  });
+
   it("VALIDATION 422: unknown type, empty titleTemplate, malformed sendTime, non-boolean enabled", async () => {
     for (const [path, body] of [
       ["/v1/admin/notification-configs/NOPE", {}],
@@ -115,6 +137,14 @@ describe("platform defaults and studio overrides", () => {
     await adminRequest(t, "PATCH", "/v1/admin/notification-configs/SUBSCRIPTION_FROZEN", { bodyTemplate: "גוף מהפלטפורמה", sendTime: "10:10" });
     const res = await t.web("PATCH", "/v1/web/notification-configs/SUBSCRIPTION_FROZEN", newOwner(), { enabled: false });
     expect(res.body.data).toMatchObject({ bodyTemplate: "גוף מהפלטפורמה", sendTime: "10:10", enabled: false, customized: true });
+  });
+
+  it("a retired type's studio override is built from the code defaults, not from a platform row an admin changed", async () => {
+    await adminRequest(t, "PATCH", "/v1/admin/notification-configs/CHECK_IN_TOMORROW", { enabled: false, titleTemplate: "שונה בפלטפורמה", sendTime: "06:06" });
+    const res = await t.web("PATCH", "/v1/web/notification-configs/CHECK_IN_TOMORROW", newOwner(), { sound: false });
+    expect(res.status).toBe(200);
+    const { messages: _none, ...defaults } = codeDefaults("CHECK_IN_TOMORROW");
+    expect(res.body.data).toEqual({ type: "CHECK_IN_TOMORROW", ...defaults, sound: false, customized: true });
   });
 
   it("structured settings answer `defaults` from the platform row", async () => {

@@ -84,6 +84,12 @@ describe("PATCH /v1/web/notification-configs/:type", () => {
     expect(sub.body).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
   });
 
+  it("UNAUTHORIZED 401 without web authentication (PATCH and PUT)", async () => {
+    const body = JSON.stringify({ enabled: false });
+    expect((await t.request("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", { headers: { "content-type": "application/json" }, body })).status).toBe(401);
+    expect((await t.request("PUT", "/v1/web/studio/notification-settings/PLAN_UPDATED", { headers: { "content-type": "application/json" }, body })).status).toBe(401);
+  });
+
   it("VALIDATION 422 for a bad body or type", async () => {
     const owner = newOwner();
     for (const [type, body] of [["PLAN_UPDATED", { titleTemplate: "" }], ["PLAN_UPDATED", { sendTime: "9:00" }], ["NOT_A_TYPE", {}]] as const) {
@@ -124,6 +130,13 @@ describe("GET /v1/web/studio/notification-settings (structured)", () => {
     expect(planUpdated).toMatchObject({ group: "PLANS", kind: "single", maxMessages: 1 });
     expect(planUpdated.messages).toEqual([{ id: "default", enabled: true, title: codeDefaults("PLAN_UPDATED").titleTemplate, subtitle: codeDefaults("PLAN_UPDATED").bodyTemplate }]);
     expect(data.types.find((s) => s.type === "FORM_REMINDERS").maxMessages).toBe(10);
+  });
+
+  it("any role may read", async () => {
+    const owner = newOwner();
+    const res = await t.web("GET", "/v1/web/studio/notification-settings", { ...owner, userId: "sub", role: "SUB_COACH" });
+    expect(res.status).toBe(200);
+    expect(res.body.data.types).toHaveLength(ACTIVE_NOTIFICATION_TYPES.length);
   });
 
   it("stored messages that are empty or unparsable give the type defaults", async () => {
@@ -247,9 +260,12 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     }
   });
 
-  it(":type must be an active type", async () => {
-    const res = await put(newOwner(), "CHECK_IN_TOMORROW", { enabled: true, sound: true, messages: [{ title: "x" }] });
-    expect(res.status).toBe(422);
+  it(":type must be an active type (a retired or unknown type answers VALIDATION)", async () => {
+    for (const type of ["CHECK_IN_TOMORROW", "FORM_ASSIGNED", "NOPE"]) {
+      const res = await put(newOwner(), type, { enabled: true, sound: true, messages: [{ title: "x" }] });
+      expect(res.status, type).toBe(422);
+      expect(res.body.code).toBe("VALIDATION");
+    }
   });
 
   it("resending the default values keeps the setting customized true", async () => {
@@ -265,6 +281,8 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     const body = { enabled: false, sound: true, messages: [{ title: "x" }] };
     const sub = await put({ ...owner, userId: "sub", role: "SUB_COACH" }, "PLAN_UPDATED", body);
     expect(sub.status).toBe(403);
+    expect(sub.body).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
+    expect((await flat(owner)).find((r) => r.type === "PLAN_UPDATED")).toMatchObject({ enabled: true, customized: false });
     expect((await put({ ...owner, userId: "head", role: "HEAD_COACH" }, "PLAN_UPDATED", body)).status).toBe(200);
     expect((await structured(newOwner())).types.find((s) => s.type === "PLAN_UPDATED")).toMatchObject({ enabled: true, customized: false });
   });

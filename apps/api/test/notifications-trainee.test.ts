@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createPreviewToken } from "@studio/auth";
 import { ACTIVE_NOTIFICATION_TYPES } from "@studio/contracts";
-import { clients, pushTokens } from "@studio/db";
+import { clients, notificationOverrides, pushTokens } from "@studio/db";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { addTrainee, studioWithTrainee, traineeRequest } from "./support/notification-fixtures";
 
@@ -72,11 +72,31 @@ describe("GET /v1/trainee/notification-configs", () => {
     }
     const deleted = await studioWithTrainee(t, newOwner(), { deletedAt: new Date() });
     expect((await traineeRequest(t, deleted.token, "GET", "/v1/trainee/notification-configs")).status).toBe(404);
-    expect((await traineeRequest(t, deleted.token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false })).status).toBe(404);
+    const patched = await traineeRequest(t, deleted.token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    expect(patched.status).toBe(404);
+    expect(patched.body).toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
+    const foreignPatch = await traineeRequest(t, t.traineeToken(clientId, other), "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    expect(foreignPatch.body).toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
+    expect(await muted(clientId)).toEqual([]);
   });
 
-  it("UNAUTHORIZED without a trainee token", async () => {
-    expect((await t.request("GET", "/v1/trainee/notification-configs")).status).toBe(401);
+  it("UNAUTHORIZED without a trainee token, or with a forged one, on every trainee notification route", async () => {
+    const { token } = await studioWithTrainee(t, newOwner());
+    const forged = `${token.split(".")[0]}.AAAA`;
+    for (const [method, path, body] of [
+      ["GET", "/v1/trainee/notification-configs"],
+      ["GET", "/v1/trainee/notification-preferences"],
+      ["PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false }],
+      ["POST", "/v1/trainee/push-tokens", { token: "x", platform: "ios" }],
+      ["DELETE", "/v1/trainee/push-tokens/x"],
+    ] as const) {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string> = text ? { "content-type": "application/json" } : {};
+      const missing = await t.request(method, path, { headers, body: text });
+      expect(missing.status, `${method} ${path}`).toBe(401);
+      expect(missing.body.code).toBe("UNAUTHORIZED");
+      expect((await traineeRequest(t, forged, method, path, body)).status, `${method} ${path} forged`).toBe(401);
+    }
   });
 });
 
@@ -102,7 +122,7 @@ describe("GET /v1/trainee/notification-preferences", () => {
 
   it("multi-message types add a group per enabled message: ALL gives FORMS and CHECK_INS, CHECK_IN gives CHECK_INS, INTAKE gives FORMS", async () => {
     const owner = newOwner();
-    const { token } = await studioWithTrainee(t, owner);
+    const { token, studioId } = await studioWithTrainee(t, owner);
     await enableOnly(owner, "FORM_SENT");
     const putFormSent = (messages: unknown[]) => t.web("PUT", "/v1/web/studio/notification-settings/FORM_SENT", owner, { enabled: true, sound: true, messages });
     // Defaults: one CHECK_IN message and one ALL message.
@@ -113,10 +133,17 @@ describe("GET /v1/trainee/notification-preferences", () => {
     expect((await groups(token)).map((g) => g.group)).toEqual(["FORMS"]);
     await putFormSent([{ id: "a", title: "y" }]);
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS", "FORMS"]);
+
     // The default FORM_REMINDERS (one CHECK_IN reminder) feeds CHECK_INS only.
     await disable(owner, "FORM_SENT");
     await t.web("PATCH", "/v1/web/notification-configs/FORM_REMINDERS", owner, { enabled: true });
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS"]);
+    // A stored message without a formType ("none") adds FORMS and CHECK_INS; it is not unparsable (which would give the defaults: CHECK_INS only).
+    await t.deps.database.db
+      .update(notificationOverrides)
+      .set({ messages: [{ id: "none", enabled: true, title: "x", subtitle: "", offsetDays: 0, time: "10:00", onlyIfNotFilled: true, opens: "form" }] })
+      .where(and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, "FORM_REMINDERS")));
+    expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS", "FORMS"]);
   });
 });
 

@@ -21,3 +21,15 @@ export const traineeScopedProcedure = webProcedure.use(async ({ ctx, next }) => 
 export const headTraineeScopedProcedure = requireRole("OWNER", "HEAD_COACH").use(async ({ ctx, next }) =>
   next({ ctx: { actor: await traineeActorOf(ctx) } }),
 );
+
+/**
+ * OWNER or HEAD_COACH routes that change the team or the studio (coach create, impact,
+ * PATCH, DELETE, studio settings): "a row with active false grants nothing", so a dismissed
+ * member is refused with 403 "this team member has been removed" after the role guard (a
+ * dismissed HEAD_COACH could otherwise reactivate their own row, which owner protection
+ * step 1 always allows). OWNER keeps full access.
+ */
+export const activeHeadProcedure = requireRole("OWNER", "HEAD_COACH").use(async ({ ctx, next }) => {
+  await resolveCoachAccess(ctx.deps.database.db, ctx.auth);
+  return next();
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationMessage } from "@studio/contracts";
-import { dueFormReminders, isCheckInFormDay } from "./check-in-schedule";
+import { dueFormReminders, isCheckInFormDay, isCheckInReminder } from "./check-in-schedule";
 
 const reminder = (over: Partial<NotificationMessage> = {}): NotificationMessage => ({
   id: "r",
@@ -67,6 +67,14 @@ describe("due FORM_REMINDERS reminders", () => {
   it("a reminder older than the grace window is no longer due; disabled and non check-in reminders never are", () => {
     expect(dueFormReminders({ now: new Date("2026-03-07T20:01:00Z"), zone, schedule, reminders: [reminder()] })).toEqual([]);
     expect(dueFormReminders({ now: new Date("2026-03-07T17:02:00Z"), zone, schedule, reminders: [reminder({ enabled: false }), reminder({ formType: "INTAKE", offsetDays: 0 })] })).toEqual([]);
+  });
+
+  it("reminders that follow the check-in form day: CHECK_IN, ALL, and a stored one without a formType (ALL or none)", () => {
+    expect(isCheckInReminder(reminder())).toBe(true);
+    expect(isCheckInReminder(reminder({ formType: "ALL" }))).toBe(true);
+    expect(isCheckInReminder(reminder({ formType: undefined }))).toBe(true);
+    expect(isCheckInReminder(reminder({ formType: "INTAKE" }))).toBe(false);
+    expect(isCheckInReminder(reminder({ formType: undefined, enabled: false }))).toBe(false);
   });
 
   it("the grace window spans local midnight", () => {

@@ -34,8 +34,8 @@ export function isCheckInFormDay(schedule: CheckInSchedule, dateKey: string): bo
   }
 }
 
-/** Reminders that follow the check-in form day: CHECK_IN ones, and ALL ones (any form). */
-export const isCheckInReminder = (m: NotificationMessage) => m.enabled && (m.formType === "CHECK_IN" || m.formType === "ALL");
+/** Reminders that follow the check-in form day: CHECK_IN ones, and ALL ones (any form; a stored reminder without a formType counts as ALL). */
+export const isCheckInReminder = (m: NotificationMessage) => m.enabled && (m.formType === undefined || m.formType === "CHECK_IN" || m.formType === "ALL");
 
 export interface DueReminder {
   reminder: NotificationMessage;

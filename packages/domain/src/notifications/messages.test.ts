@@ -100,6 +100,16 @@ describe("stored messages", () => {
     expect(parseStoredMessages("formSent", [m])).toEqual([m]);
   });
 
+  it("a stored message without a formType is parsable (document 1: formType ALL or none), it is not replaced by the defaults", () => {
+    const noFormType = { id: "n", enabled: true, title: "T", subtitle: "" };
+    expect(parseStoredMessages("formSent", [noFormType])).toEqual([noFormType]);
+    const reminderNoFormType = { ...noFormType, offsetDays: 0, time: "10:00", onlyIfNotFilled: true, opens: "form" };
+    expect(parseStoredMessages("formReminders", [reminderNoFormType])).toEqual([reminderNoFormType]);
+    // A reminder missing a required field stays unparsable.
+    const { time: _time, ...noTime } = reminderNoFormType;
+    expect(parseStoredMessages("formReminders", [noTime])).toBeNull();
+  });
+
   it("single: one message with id default built from titleTemplate and bodyTemplate", () => {
     expect(effectiveMessages("PLAN_UPDATED", { titleTemplate: "T", bodyTemplate: "B", messages: null })).toEqual([
       { id: "default", enabled: true, title: "T", subtitle: "B" },

@@ -20,10 +20,12 @@ import { catalogueEntry, codeDefaults, maxMessagesOf, type NotificationConfigVal
 
 const wallTime = z.string().regex(SEND_TIME_PATTERN);
 const storedBase = { id: z.string().min(1), enabled: z.boolean(), title: z.string().min(1), subtitle: z.string() };
-const StoredFormSentMessage = z.object({ ...storedBase, formType: MessageFormTypeSchema });
+// A stored message may have no formType (document 1 "Preference groups": "ALL or none"); it then
+// counts as ALL when a form push picks its message and when the groups a trainee sees are listed.
+const StoredFormSentMessage = z.object({ ...storedBase, formType: MessageFormTypeSchema.optional() });
 const StoredReminder = z.object({
   ...storedBase,
-  formType: MessageFormTypeSchema,
+  formType: MessageFormTypeSchema.optional(),
   offsetDays: z.number().int().min(MIN_REMINDER_OFFSET_DAYS).max(MAX_REMINDER_OFFSET_DAYS),
   time: wallTime,
   onlyIfNotFilled: z.boolean(),

@@ -17,6 +17,8 @@ describe("formSent message rule", () => {
     expect(pickFormSentMessage(messages, "INTAKE")?.id).toBe("all"); // the matching one is disabled
     expect(pickFormSentMessage(messages, "ONE_TIME")?.id).toBe("all");
     expect(pickFormSentMessage(messages, null)?.id).toBe("all");
+    // A message without a formType counts as ALL.
+    expect(pickFormSentMessage([msg("check", "CHECK_IN"), msg("none", undefined)], "INTAKE")?.id).toBe("none");
     expect(pickFormSentMessage([msg("check", "CHECK_IN"), msg("all", "ALL", false)], "INTAKE")).toBeUndefined();
   });
 
@@ -71,6 +73,7 @@ describe("preference groups", () => {
     expect(withMessages([msg("c", "CHECK_IN")])).toEqual(["CHECK_INS"]);
     expect(withMessages([msg("i", "INTAKE")])).toEqual(["FORMS"]);
     expect(withMessages([msg("a", "ALL")])).toEqual(["CHECK_INS", "FORMS"]);
+    expect(withMessages([msg("none", undefined)])).toEqual(["CHECK_INS", "FORMS"]);
     expect(withMessages([msg("c", "CHECK_IN"), msg("i", "INTAKE", false)])).toEqual(["CHECK_INS"]);
     // The FORM_REMINDERS default (one CHECK_IN reminder) feeds CHECK_INS only.
     expect(listPreferenceGroups(onlyEnabled("FORM_REMINDERS"), []).map((g) => g.group)).toEqual(["CHECK_INS"]);

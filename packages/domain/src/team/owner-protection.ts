@@ -1,7 +1,7 @@
 import type { WebRole } from "@studio/contracts";
 import type { DbOrTx } from "@studio/db";
 import { forbidden } from "../errors";
-import { findStudioOwnerUserId } from "./sync-organization-member";
+import { findStudioOwnerUserIds } from "./sync-organization-member";
 
 export interface TeamCaller {
   studioId: string;
@@ -20,9 +20,11 @@ export async function assertMayChangeCoach(
   target: { externalUserId: string | null; role: string },
 ): Promise<void> {
   if (target.externalUserId !== null && target.externalUserId === caller.userId) return;
-  const ownerUserId = await findStudioOwnerUserId(db, caller.studioId);
-  if (ownerUserId !== null) {
-    if (target.externalUserId === ownerUserId) throw forbidden("only the studio owner can change their own profile");
+  const ownerUserIds = await findStudioOwnerUserIds(db, caller.studioId);
+  if (ownerUserIds.length > 0) {
+    if (target.externalUserId !== null && ownerUserIds.includes(target.externalUserId)) {
+      throw forbidden("only the studio owner can change their own profile");
+    }
     return;
   }
   if (target.role === "HEAD_COACH" && caller.role !== "OWNER") throw forbidden("cannot change another admin on this team");

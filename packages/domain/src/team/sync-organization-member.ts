@@ -21,6 +21,18 @@ export async function syncOrganizationMember(
     });
 }
 
+/**
+ * Every organization member with role owner (normally one; an OWNER seen on the web lane is
+ * promoted too, so a studio can hold several). Owner protection treats each as the owner.
+ */
+export async function findStudioOwnerUserIds(db: DbOrTx, studioId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.studioId, studioId), eq(organizationMembers.role, "owner")));
+  return rows.map((row) => row.userId);
+}
+
 /** The studio owner is the organization member with role owner. */
 export async function findStudioOwnerUserId(db: DbOrTx, studioId: string): Promise<string | null> {
   const [row] = await db

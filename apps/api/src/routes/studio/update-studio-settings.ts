@@ -1,8 +1,8 @@
 import { StudioSettingsUpdateInput, StudioWithLimitsSchema } from "@studio/contracts";
 import { updateStudioSettings } from "@studio/domain";
-import { requireRole } from "../../trpc";
+import { activeHeadProcedure } from "../../guards/coach-access";
 
-export const updateStudioSettingsRoute = requireRole("OWNER", "HEAD_COACH")
+export const updateStudioSettingsRoute = activeHeadProcedure
   .meta({
     openapi: { method: "PATCH", path: "/v1/web/studio/settings", tags: ["studio"], summary: "Studio name, zone, locale, branding, calendar switch and plan limits" },
   })

@@ -1,8 +1,8 @@
 import { CoachCreateInput, CoachSchema } from "@studio/contracts";
 import { createCoach } from "@studio/domain";
-import { requireRole } from "../../trpc";
+import { activeHeadProcedure } from "../../guards/coach-access";
 
-export const createCoachRoute = requireRole("OWNER", "HEAD_COACH")
+export const createCoachRoute = activeHeadProcedure
   .meta({
     openapi: { method: "POST", path: "/v1/web/coaches", tags: ["team"], summary: "Add a team member (seat-limited) and send the invitation" },
     successStatus: 201,

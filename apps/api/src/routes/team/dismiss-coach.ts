@@ -1,8 +1,8 @@
 import { CoachDismissInput, CoachDismissResultSchema } from "@studio/contracts";
 import { dismissCoach } from "@studio/domain";
-import { requireRole } from "../../trpc";
+import { activeHeadProcedure } from "../../guards/coach-access";
 
-export const dismissCoachRoute = requireRole("OWNER", "HEAD_COACH")
+export const dismissCoachRoute = activeHeadProcedure
   .meta({
     openapi: {
       method: "DELETE",

@@ -1,8 +1,8 @@
 import { CoachImpactSchema, IdParam } from "@studio/contracts";
 import { getCoachImpact } from "@studio/domain";
-import { requireRole } from "../../trpc";
+import { activeHeadProcedure } from "../../guards/coach-access";
 
-export const getCoachImpactRoute = requireRole("OWNER", "HEAD_COACH")
+export const getCoachImpactRoute = activeHeadProcedure
   .meta({
     openapi: { method: "GET", path: "/v1/web/coaches/{id}/impact", tags: ["team"], summary: "Open tasks and trainees a dismissal would move" },
   })

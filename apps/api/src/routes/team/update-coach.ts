@@ -1,8 +1,8 @@
 import { CoachSchema, CoachUpdateInput } from "@studio/contracts";
 import { updateCoach } from "@studio/domain";
-import { requireRole } from "../../trpc";
+import { activeHeadProcedure } from "../../guards/coach-access";
 
-export const updateCoachRoute = requireRole("OWNER", "HEAD_COACH")
+export const updateCoachRoute = activeHeadProcedure
   .meta({
     openapi: { method: "PATCH", path: "/v1/web/coaches/{id}", tags: ["team"], summary: "Edit a team member; active true reactivates (seat-limited)" },
   })
