@@ -236,6 +236,25 @@ describe("GET /v1/web/crm/board: kpis and countsByStatus", () => {
     expect((await board(user)).countsByStatus).toEqual({ [statusIdOf(b0, "NEW")]: 2 });
   });
 
+  it("active = total minus WON minus LOST: leads in custom statuses count as active", async () => {
+    const user = newOwner();
+    const b0 = await board(user);
+    const custom = (await web("POST", "/v1/web/crm/statuses", user, { label: "Trial booked", color: "#123456" })).body.data as { id: string };
+    await createLead(user, { name: "custom 1", statusId: custom.id });
+    await createLead(user, { name: "custom 2", statusId: custom.id });
+    await createLead(user, { name: "proposal", statusId: statusIdOf(b0, "PROPOSAL") });
+    await createLead(user, { name: "won", statusId: statusIdOf(b0, "WON") });
+    await createLead(user, { name: "lost", statusId: statusIdOf(b0, "LOST") });
+    const b = await board(user);
+    expect(b.kpis).toMatchObject({ active: 3, won: 1, lost: 1 });
+    expect(b.countsByStatus).toEqual({
+      [custom.id]: 2,
+      [statusIdOf(b0, "PROPOSAL")]: 1,
+      [statusIdOf(b0, "WON")]: 1,
+      [statusIdOf(b0, "LOST")]: 1,
+    });
+  });
+
   it("leads are not paged: a studio with hundreds of leads gets all of them, and the kpis count them all", async () => {
     const user = newOwner();
     await board(user);

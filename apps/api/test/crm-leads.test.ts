@@ -151,6 +151,8 @@ describe("POST /v1/web/crm/leads", () => {
       { city: "c".repeat(201) },
       { valueAgorot: -1 },
       { valueAgorot: 1.5 },
+      { valueAgorot: 2_147_483_648 },
+      { valueAgorot: "100" },
       { source: "TIKTOK" },
       { name: undefined },
       { phone: undefined },
@@ -162,6 +164,9 @@ describe("POST /v1/web/crm/leads", () => {
     }
     const max = await createLead(user, { name: "n".repeat(200), phone: "1".repeat(40), email: "e".repeat(200), valueAgorot: 0 });
     expect(max.name).toHaveLength(200);
+    // valueAgorot up to the integer column's maximum; email format is not validated.
+    const loose = await createLead(user, { email: " not an email ", valueAgorot: 2_147_483_647 });
+    expect(loose).toMatchObject({ email: "not an email", valueAgorot: 2_147_483_647 });
   });
 });
 
@@ -240,7 +245,7 @@ describe("PATCH /v1/web/crm/leads/:id", () => {
   it("name and phone cannot be cleared; limits answer VALIDATION; a non-coach owner is CONFLICT", async () => {
     const user = newOwner();
     const lead = await createLead(user);
-    for (const body of [{ name: null }, { phone: null }, { name: "" }, { phone: "12" }, { city: "c".repeat(201) }, { valueAgorot: -5 }]) {
+    for (const body of [{ name: null }, { phone: null }, { name: "" }, { phone: "12" }, { city: "c".repeat(201) }, { valueAgorot: -5 }, { valueAgorot: 2_147_483_648 }]) {
       const res = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
@@ -487,6 +492,64 @@ describe("POST /v1/web/crm/leads/:id/notes", () => {
     }
     expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: ` ${"x".repeat(4000)} ` })).status).toBe(201);
     await expectLikeMissing("POST", (id) => `/v1/web/crm/leads/${id}/notes`, lead.id, { text: "x" });
+  });
+});
+
+describe("CRM: write endpoints record the actor", () => {
+  it("every activity and note records the caller's Coach row (id and name), or id and name null when none exists", async () => {
+    const user = newOwner({ userName: "Dana Levi" });
+    const coach = await ownerCoach(user);
+    const lost = await keyId(user, "LOST");
+    const writeEverything = async (caller: WebUserContext, phone: string) => {
+      const lead = await createLead(caller, { phone });
+      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, caller, { statusId: lost, lostReason: "price" })).status).toBe(200);
+      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: "2030-01-01" })).status).toBe(200);
+      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: null })).status).toBe(200);
+      const note = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, caller, { text: "hi" });
+      expect(note.status).toBe(201);
+      const copy = await t.web("POST", `/v1/web/crm/leads/${lead.id}/duplicate`, caller);
+      expect(copy.status).toBe(201);
+      expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, caller, {})).status).toBe(200);
+      const acts = [...(await activitiesOf(lead.id)), ...(await activitiesOf(copy.body.data.id))];
+      expect(acts.map((a) => a.type).sort()).toEqual(
+        ["converted", "created", "duplicated", "note_added", "reminder_cleared", "reminder_set", "status_changed"],
+      );
+      return { acts, note: note.body.data };
+    };
+
+    const withCoach = await writeEverything(user, "050-7000001");
+    for (const a of withCoach.acts) expect(a, a.type).toMatchObject({ coachId: coach.id, coachName: "Dana Levi" });
+    expect(withCoach.note).toMatchObject({ coachId: coach.id, coachName: "Dana Levi" });
+
+    const anonymous = await writeEverything(withoutCoachRow(user), "050-7000002");
+    for (const a of anonymous.acts) expect(a, a.type).toMatchObject({ coachId: null, coachName: null });
+    expect(anonymous.note).toMatchObject({ coachId: null, coachName: null });
+  });
+});
+
+describe("CRM: every handler needs the studio id from authentication", () => {
+  it("without a studio in the web user context every CRM route answers UNAUTHORIZED (401)", async () => {
+    const noStudio = { ...newOwner(), studioId: undefined };
+    const routes: [string, string, unknown?][] = [
+      ["GET", "/v1/web/crm/board"],
+      ["POST", "/v1/web/crm/leads", { name: "x", phone: "0501234567" }],
+      ["GET", "/v1/web/crm/leads/l1"],
+      ["PATCH", "/v1/web/crm/leads/l1", { name: "x" }],
+      ["DELETE", "/v1/web/crm/leads/l1"],
+      ["POST", "/v1/web/crm/leads/l1/duplicate"],
+      ["PUT", "/v1/web/crm/leads/l1/status", { statusId: "s1" }],
+      ["PUT", "/v1/web/crm/leads/l1/reminder", { remindAt: null }],
+      ["POST", "/v1/web/crm/leads/l1/notes", { text: "x" }],
+      ["POST", "/v1/web/crm/leads/l1/convert", {}],
+      ["POST", "/v1/web/crm/statuses", { label: "x", color: "#000000" }],
+      ["PATCH", "/v1/web/crm/statuses/s1", { label: "x" }],
+      ["DELETE", "/v1/web/crm/statuses/s1"],
+    ];
+    for (const [method, path, body] of routes) {
+      const res = await t.web(method, path, noStudio, body);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.code).toBe("UNAUTHORIZED");
+    }
   });
 });
 

@@ -31,6 +31,55 @@ async function expectLikeMissing(method: string, foreignId: string, body?: unkno
   expect({ ...foreign.body, requestId: "" }).toEqual({ ...missing.body, requestId: "" });
 }
 
+describe("LeadStatus: lazy seeding", () => {
+  const statusRowsOf = async (user: WebUserContext) => {
+    const studioId = (await t.web("GET", "/v1/web/studio", user)).body.data.id as string;
+    return t.deps.database.db.select().from(leadStatuses).where(eq(leadStatuses.studioId, studioId));
+  };
+
+  it("only the board, lead create, status create and convert seed the statuses; no other CRM route does", async () => {
+    const user = newOwner();
+    expect(await statusRowsOf(user)).toEqual([]);
+    const others: [string, string, unknown?][] = [
+      ["GET", "/v1/web/crm/leads/missing"],
+      ["PATCH", "/v1/web/crm/leads/missing", { name: "x" }],
+      ["DELETE", "/v1/web/crm/leads/missing"],
+      ["POST", "/v1/web/crm/leads/missing/duplicate"],
+      ["PUT", "/v1/web/crm/leads/missing/status", { statusId: "missing" }],
+      ["PUT", "/v1/web/crm/leads/missing/reminder", { remindAt: null }],
+      ["POST", "/v1/web/crm/leads/missing/notes", { text: "x" }],
+      ["PATCH", "/v1/web/crm/statuses/missing", { label: "x" }],
+      ["DELETE", "/v1/web/crm/statuses/missing"],
+    ];
+    for (const [method, path, body] of others) {
+      const res = await t.web(method, path, user, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await statusRowsOf(user), `${method} ${path}`).toEqual([]);
+    }
+
+    const triggers: [string, string, unknown?][] = [
+      ["GET", "/v1/web/crm/board"],
+      ["POST", "/v1/web/crm/leads", { name: "x", phone: "0501234567" }],
+      ["POST", "/v1/web/crm/statuses", { label: "x", color: "#000000" }],
+      ["POST", "/v1/web/crm/leads/missing/convert", {}],
+    ];
+    for (const [method, path, body] of triggers) {
+      const fresh = newOwner();
+      await t.web(method, path, fresh, body);
+      const rows = await statusRowsOf(fresh);
+      const builtIns = rows.filter((r) => r.key !== null).sort((a, b) => a.order - b.order);
+      expect(builtIns.map((r) => [r.key, r.locked, r.order]), `${method} ${path}`).toEqual([
+        ["NEW", true, 1],
+        ["CONTACTED", true, 2],
+        ["QUALIFIED", true, 3],
+        ["PROPOSAL", true, 4],
+        ["WON", true, 5],
+        ["LOST", true, 6],
+      ]);
+    }
+  });
+});
+
 describe("POST /v1/web/crm/statuses", () => {
   it("seeds the built-ins first, then adds a custom status (201): label trimmed, key null, locked false, order one above the maximum", async () => {
     const user = newOwner();

@@ -13,6 +13,10 @@ export type BuiltInLeadStatusKey = (typeof BUILT_IN_LEAD_STATUS_KEYS)[number];
 
 export const LEAD_NOTE_MAX = 4000;
 export const LEAD_STATUS_LABEL_MAX = 60;
+/** The lead value column is a PostgreSQL integer: larger values answer VALIDATION, not a database error. */
+export const LEAD_VALUE_AGOROT_MAX = 2_147_483_647;
+
+const leadValueAgorot = z.number().int().nonnegative().max(LEAD_VALUE_AGOROT_MAX);
 
 /** A trimmed optional text field of a lead: at most 200 characters, empty becomes null. */
 const leadText = (max: number) =>
@@ -142,7 +146,7 @@ export const LeadCreateInput = z.object({
   city: leadText(200).optional(),
   source: LeadSourceSchema.nullable().optional(),
   ownerCoachId: z.string().min(1).nullable().optional().describe("a Coach id (not checked against the studio)"),
-  valueAgorot: z.number().int().nonnegative().nullable().optional(),
+  valueAgorot: leadValueAgorot.nullable().optional(),
   statusId: z.string().min(1).optional().describe("default: the status with key NEW"),
 });
 export type LeadCreateInput = z.infer<typeof LeadCreateInput>;
@@ -164,7 +168,7 @@ export const LeadPatchInput = z.object({
   city: leadText(200).optional(),
   source: LeadSourceSchema.nullable().optional(),
   ownerCoachId: z.string().min(1).nullable().optional(),
-  valueAgorot: z.number().int().nonnegative().nullable().optional(),
+  valueAgorot: leadValueAgorot.nullable().optional(),
   statusId: notAcceptedByPatch("statusId", "PUT /v1/web/crm/leads/:id/status"),
   lostReason: notAcceptedByPatch("lostReason", "PUT /v1/web/crm/leads/:id/status"),
   remindAt: notAcceptedByPatch("remindAt", "PUT /v1/web/crm/leads/:id/reminder"),
