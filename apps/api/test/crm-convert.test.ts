@@ -123,6 +123,19 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     expect(await clientsOf(user)).toHaveLength(1);
   });
 
+  it("the clients service validates what convert passes: a first word over 100 characters is VALIDATION like on the trainee form, and nothing is created", async () => {
+    const user = newOwner();
+    const longName = `${"א".repeat(150)} כהן`;
+    const lead = await createLead(user, { name: longName, phone: "054-7776666" });
+    const direct = await t.web("POST", "/v1/web/clients", user, { firstName: "א".repeat(150), lastName: "כהן", phone: "054-7776666" });
+    const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ ok: false, code: "VALIDATION", details: { issues: [expect.objectContaining({ path: "firstName" })] } });
+    expect(direct.body.code).toBe("VALIDATION");
+    expect(await leadRow(lead.id)).toMatchObject({ clientId: null });
+    expect(await clientsOf(user)).toHaveLength(0);
+  });
+
   it("not one transaction: when the lead update fails the trainee stays and the lead keeps no clientId; a retry creates no second trainee (phone taken: CONFLICT)", async () => {
     const user = newOwner();
     const lead = await createLead(user);

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ClientRecord, CreateTraineeInput } from "@studio/contracts";
+import { ClientCreateInput, type ClientRecord, type CreateTraineeInput } from "@studio/contracts";
 import { clients, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
 import type { DomainPorts } from "../ports";
@@ -9,6 +9,7 @@ import { toClientRecord } from "./client-record";
 import type { TraineeActor } from "./client-scope";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
 import { normalizePhoneOrThrow } from "./phone";
+import { parseDomainInput } from "../validation";
 
 /** Fields only non-web callers set (the automation lane's idempotency key). */
 export interface TraineeCreateExtras {
@@ -43,9 +44,11 @@ export async function assertPhoneFree(db: DbOrTx, studioId: string, phone: strin
 export async function createTrainee(
   db: DbOrTx,
   actor: TraineeActor,
-  input: CreateTraineeInput & TraineeCreateExtras,
+  rawInput: CreateTraineeInput & TraineeCreateExtras,
   ports: TraineePorts,
 ): Promise<ClientRecord> {
+  // Callers other than the web route (CRM convert, automation, imports) bring unchecked input.
+  const input = { ...parseDomainInput(ClientCreateInput, rawInput), externalId: rawInput.externalId };
   const phone = normalizePhoneOrThrow(input.phone);
   const requested = [...(input.coachIds ?? [])];
   if (actor.access?.kind === "assigned" && !requested.includes(actor.access.coachId)) requested.push(actor.access.coachId);
