@@ -28,7 +28,8 @@ export function urlForDatabase(name: string): string {
 
 /** A fresh PostgreSQL database cloned from the migrated template (fast: a file copy). */
 export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
-  const name = `studio_t_${randomBytes(6).toString("hex")}`;
+  // The creation time in the name lets global setup drop databases a crashed run left behind.
+  const name = `studio_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });
   await admin.executor.executeSql(`create database ${name} template ${templateName()}`);
   const url = urlForDatabase(name);

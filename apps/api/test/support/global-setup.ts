@@ -9,6 +9,7 @@ export default async function setup() {
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });
   const name = templateName();
   try {
+    await dropStaleTestDatabases(admin);
     const existing = await admin.executor.executeSql("select 1 from pg_database where datname = $1", [name]);
     if (existing.rows.length === 0) {
       // A unique build name: parallel runs may build at once; the first rename wins.
@@ -30,5 +31,15 @@ export default async function setup() {
     }
   } finally {
     await admin.close();
+  }
+}
+
+/** Test databases older than two hours belong to runs that crashed before dropping them. */
+async function dropStaleTestDatabases(admin: ReturnType<typeof createDatabase>) {
+  const { rows } = await admin.executor.executeSql("select datname from pg_database where datname like 'studio\\_t\\_%'");
+  const cutoff = Date.now() / 1000 - 2 * 3600;
+  for (const { datname } of rows as { datname: string }[]) {
+    const created = Number(/^studio_t_(\d+)_/.exec(datname)?.[1] ?? 0);
+    if (created < cutoff) await admin.executor.executeSql(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
   }
 }
