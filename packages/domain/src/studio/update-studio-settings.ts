@@ -2,18 +2,13 @@ import { eq } from "drizzle-orm";
 import type { StudioSettingsUpdate, StudioWithLimits } from "@studio/contracts";
 import { studios, type Db } from "@studio/db";
 import { notFound } from "../errors";
+import { toStudio } from "./studio-record";
 
 type StudioRow = typeof studios.$inferSelect;
 
 export function toStudioWithLimits(row: StudioRow): StudioWithLimits {
   return {
-    id: row.id,
-    organizationId: row.organizationId,
-    name: row.name,
-    slug: row.slug,
-    timezone: row.timezone,
-    locale: row.locale,
-    settings: row.settings,
+    ...toStudio(row),
     planId: row.planId,
     seatLimit: row.seatLimit,
     clientLimit: row.clientLimit,
