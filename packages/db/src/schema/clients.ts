@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 import { coaches } from "./team";
 
 /** Trainees (the clients service). Soft-deleted with deletedAt; the phone is unique among live rows. */
@@ -9,9 +9,7 @@ export const clients = pgTable(
   "clients",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull().default(""),
     /** E.164 (Israel as the default region when parsed). */
@@ -68,9 +66,7 @@ export const clientCoaches = pgTable(
   "client_coaches",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),

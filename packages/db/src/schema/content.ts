@@ -1,15 +1,13 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 
 /** Content library categories; three system ones (recipe, video, knowledge) are created with the studio. */
 export const contentCategories = pgTable(
   "content_categories",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     systemKey: text("system_key"),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { clients } from "./clients";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 import { coaches } from "./team";
 
 /**
@@ -13,9 +13,7 @@ export const leadStatuses = pgTable(
   "lead_statuses",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     key: text("key"),
     label: text("label").notNull(),
     color: text("color").notNull(),
@@ -35,9 +33,7 @@ export const leads = pgTable(
   "leads",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     email: text("email"),
@@ -72,9 +68,7 @@ export const leadNotes = pgTable(
   "lead_notes",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     leadId: text("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
@@ -91,9 +85,7 @@ export const leadActivities = pgTable(
   "lead_activities",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     leadId: text("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 
 /** Platform default notification settings: one row per type (not a tenant table). */
 export const notificationDefaults = pgTable("notification_defaults", {
@@ -23,9 +23,7 @@ export const notificationOverrides = pgTable(
   "notification_overrides",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     type: text("type").notNull(),
     enabled: boolean("enabled").notNull(),
     titleTemplate: text("title_template").notNull(),
@@ -44,9 +42,7 @@ export const pushTokens = pgTable(
   "push_tokens",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
@@ -68,9 +64,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
@@ -99,9 +93,7 @@ export const notifications = pgTable(
 export const notificationThrottles = pgTable(
   "notification_throttles",
   {
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
@@ -116,9 +108,7 @@ export const formReminderDispatches = pgTable(
   "form_reminder_dispatches",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),

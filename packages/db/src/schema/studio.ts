@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 /** The tenant. `organizationId` is the web app's external organization id. */
@@ -23,14 +23,18 @@ export const studios = pgTable(
   (t) => [uniqueIndex("studios_organization_id_key").on(t.organizationId), uniqueIndex("studios_slug_key").on(t.slug)],
 );
 
+/** The tenant column of every tenant table: studio_id, FK to studios, removed with the studio. */
+export const studioIdColumn = () =>
+  text("studio_id")
+    .notNull()
+    .references((): AnyPgColumn => studios.id, { onDelete: "cascade" });
+
 /** Members of the studio's organization in the web app (synced from the web context and coach writes). */
 export const organizationMembers = pgTable(
   "organization_members",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     userId: text("user_id").notNull(),
     /** owner | admin | member */
     role: text("role").notNull(),
@@ -45,9 +49,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull(),
     prefix: text("prefix").notNull(),

@@ -2,16 +2,14 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 
 /** Work board items. coachIds are the assignees (a task may be shared by several coaches). */
 export const tasks = pgTable(
   "tasks",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     title: text("title").notNull(),
     description: text("description"),
     /** OPEN | SNOOZED | DONE | DISMISSED */
@@ -47,9 +45,7 @@ export const taskAutomations = pgTable(
   "task_automations",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     name: text("name").notNull(),
     trigger: text("trigger").notNull(),
     isActive: boolean("is_active").notNull().default(true),

@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { studios } from "./studio";
+import { studioIdColumn } from "./studio";
 
 /** A team member of a studio. Dismissal keeps the row with active false. */
 export const coaches = pgTable(
   "coaches",
   {
     id: id(),
-    studioId: text("studio_id")
-      .notNull()
-      .references(() => studios.id, { onDelete: "cascade" }),
+    studioId: studioIdColumn(),
     externalUserId: text("external_user_id"),
     name: text("name").notNull(),
     firstName: text("first_name").notNull(),
