@@ -29,28 +29,10 @@ const signedGet = (pathWithQuery: string) => ({
 
 async function serve(): Promise<void> {
   const { sql } = await import("drizzle-orm");
-  const { createKvStore } = await import("@studio/kv");
-  const { loggingPorts } = await import("@studio/domain");
-  const { createApp } = await import("../src/app");
-  const { loadConfig } = await import("../src/config");
-  const { createLogger } = await import("../src/logger");
-  const { default: setupTemplate } = await import("../test/support/global-setup");
-  const { freshPostgres } = await import("../test/support/databases");
-  const { listen } = await import("./support");
-
-  await setupTemplate();
-  const pg = await freshPostgres();
-  const kv = createKvStore({});
-  const deps = {
-    config: loadConfig(BENCH_ENV),
-    database: pg.handle,
-    kv,
-    jobs: { start: async () => {}, enqueue: async () => null, work: async () => {}, stop: async () => {} },
-    ports: loggingPorts(() => {}),
-    logger: createLogger({ silent: true }),
-    now: () => new Date(),
-  };
-  const server = await listen(createApp(deps).app);
+  const { startBenchApp } = await import("./bench-app");
+  const app = await startBenchApp();
+  const server = { url: app.url };
+  const pg = app.pg;
 
   // The first board read creates the studio, the owner's Coach row and the six built-ins.
   const first = await fetch(`${server.url}/v1/web/crm/board`, { headers: signedGet("/v1/web/crm/board") });
@@ -94,9 +76,7 @@ async function serve(): Promise<void> {
 
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   const stop = async () => {
-    await server.close();
-    await kv.close();
-    await pg.drop();
+    await app.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());

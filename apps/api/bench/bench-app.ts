@@ -1,0 +1,39 @@
+import { createKvStore } from "@studio/kv";
+import { loggingPorts } from "@studio/domain";
+import { createWiredJobQueue } from "@studio/worker";
+import { createApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import type { AppDeps } from "../src/context";
+import { createLogger } from "../src/logger";
+import setupTemplate from "../test/support/global-setup";
+import { freshPostgres } from "../test/support/databases";
+import { BENCH_ENV } from "./bench-env";
+import { listen } from "./support";
+
+/**
+ * The real API in production mode on a fresh PostgreSQL database (cloned from the migrated
+ * template), on a loopback port. Jobs are enqueued for real but no worker runs.
+ */
+export async function startBenchApp(options: { redisUrl?: string } = {}) {
+  await setupTemplate();
+  const pg = await freshPostgres();
+  const logger = createLogger({ silent: true });
+  const now = () => new Date();
+  const config = loadConfig(BENCH_ENV);
+  const jobs = createWiredJobQueue(pg.handle, { logger, now, pushApiUrl: config.pushApiUrl });
+  await jobs.start();
+  const kv = createKvStore({ redisUrl: options.redisUrl });
+  const deps: AppDeps = { config, database: pg.handle, kv, jobs, ports: loggingPorts(() => {}), logger, now };
+  const server = await listen(createApp(deps).app);
+  return {
+    url: server.url,
+    deps,
+    pg,
+    async close() {
+      await server.close();
+      await jobs.stop();
+      await kv.close();
+      await pg.drop();
+    },
+  };
+}
