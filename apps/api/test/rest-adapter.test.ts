@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "@studio/domain";
-import { studios } from "@studio/db";
+import { clients, studios } from "@studio/db";
 import type { AppDeps } from "../src/context";
 import type { AppEnv } from "../src/hono-env";
 import { requestIdMiddleware } from "../src/guards/request-id";
 import { createRestHandler } from "../src/rest/rest-adapter";
 import { baseProcedure, requireRole, router } from "../src/trpc";
+import { traineeAppProcedure } from "../src/guards/trainee-app-access";
 import { freshPostgres } from "./support/databases";
 import { queryBoolean } from "@studio/contracts";
 
@@ -45,6 +46,13 @@ const testRouter = router({
       .input(z.object({}))
       .output(z.object({ ok: z.boolean() }))
       .query(() => ({ ok: true })),
+  }),
+  traineeApp: router({
+    probe: traineeAppProcedure
+      .meta({ openapi: { method: "GET", path: "/v1/trainee/app-probe" } })
+      .input(z.object({}))
+      .output(z.object({ open: z.literal(true) }))
+      .query(() => ({ open: true as const })),
   }),
   failures: router({
     app: baseProcedure
@@ -93,6 +101,7 @@ const testRouter = router({
 });
 
 let db: Awaited<ReturnType<typeof freshPostgres>>;
+let traineeStudioId = "";
 let app: Hono<AppEnv>;
 const errors: unknown[] = [];
 
@@ -103,13 +112,25 @@ beforeAll(async () => {
     logger: { info() {}, warn() {}, error: (_m: string, f: unknown) => errors.push(f) },
     now: () => new Date(),
   } as unknown as AppDeps;
+  const [studio] = await db.handle.db.insert(studios).values({ name: "App lock", slug: "app-lock" }).returning();
+  traineeStudioId = studio!.id;
+  const day = 86_400_000;
+  await db.handle.db.insert(clients).values([
+    { id: "open", studioId: traineeStudioId, firstName: "O", phone: "+972500000101" },
+    { id: "frozen", studioId: traineeStudioId, firstName: "F", phone: "+972500000102", freezeStartedAt: new Date(Date.now() - day) },
+    { id: "frozen-allowed", studioId: traineeStudioId, firstName: "A", phone: "+972500000103", freezeStartedAt: new Date(Date.now() - day), allowAppWhileFrozen: true },
+    { id: "ended", studioId: traineeStudioId, firstName: "E", phone: "+972500000104", accessEndsAt: new Date(Date.now() - day) },
+    { id: "queued", studioId: traineeStudioId, firstName: "Q", phone: "+972500000105", accessEndsAt: new Date(Date.now() + 30 * day) },
+  ]);
   const { handler } = createRestHandler(testRouter);
   app = new Hono<AppEnv>();
   app.use("*", requestIdMiddleware);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     const role = c.req.header("x-test-role");
-    c.set("auth", role ? { lane: "web", studioId: "s", organizationId: "o", userId: "u", role: role as "OWNER" } : { lane: "public" });
+    const trainee = c.req.header("x-test-trainee");
+    if (trainee) c.set("auth", { lane: "trainee", studioId: traineeStudioId, clientId: trainee, preview: false });
+    else c.set("auth", role ? { lane: "web", studioId: "s", organizationId: "o", userId: "u", role: role as "OWNER" } : { lane: "public" });
     await next();
   });
   app.all("/v1/*", handler);
@@ -166,6 +187,28 @@ describe("requireRole", () => {
     expect(await sub.json()).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
     const head = await app.request("/v1/web/guarded", { headers: { "x-test-role": "HEAD_COACH" } });
     expect(head.status).toBe(200);
+  });
+});
+
+describe("requireTraineeAppAccess (traineeAppProcedure)", () => {
+  const probe = (clientId: string) => app.request("/v1/trainee/app-probe", { headers: { "x-test-trainee": clientId } });
+
+  it("answers 403 APP_LOCKED for a frozen plan and for an ended one", async () => {
+    for (const id of ["frozen", "ended"]) {
+      const res = await probe(id);
+      expect(res.status, id).toBe(403);
+      expect(await res.json()).toMatchObject({ ok: false, code: "APP_LOCKED" });
+    }
+  });
+
+  it("lets through a trainee with no freeze and no end date, one allowed while frozen, and one whose coverage runs on", async () => {
+    for (const id of ["open", "frozen-allowed", "queued"]) expect((await probe(id)).status, id).toBe(200);
+  });
+
+  it("a trainee that does not exist in the token's studio answers NOT_FOUND trainee not found", async () => {
+    const res = await probe("nobody");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
   });
 });
 
