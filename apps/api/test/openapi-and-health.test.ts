@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { appRouter } from "../src/router";
+import { RouteTable } from "../src/rest/route-table";
 import { startTestApp, type TestApp } from "./support/harness";
 
 let t: TestApp;
@@ -27,6 +29,17 @@ describe("OpenAPI document", () => {
     expect(automation.required).toEqual(["success", "message", "data"]);
     expect(doc.paths["/v1/automation/validate"].get.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/AutomationErrorBody");
     for (const path of ["/v1/web/studio", "/v1/web/studios/current/api-keys/{id}", "/v1/trainee/me"]) expect(doc.paths[path]).toBeTruthy();
+  });
+
+  it("every REST route of every lane is in the document, with its success status and an error response", async () => {
+    const doc = (await t.request("GET", "/openapi.json")).body;
+    const routes = RouteTable.fromRouter(appRouter).routes;
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeTruthy();
+      expect(Object.keys(op.responses), `${route.method} ${route.path}`).toEqual([String(route.successStatus), "default"]);
+    }
   });
 
   it("GET /docs serves the interactive reference", async () => {
