@@ -20,10 +20,20 @@ const LEADS = 10_000;
 const STATUSES = 20;
 const ACTIVITIES_PER_LEAD = 5;
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
-const CRM_USER = { "x-studio-id": "org_crm_bench", "x-user-id": "user_crm_bench", "x-user-role": "OWNER", "x-user-name": "Bench Owner" };
+const CRM_USER = {
+  "x-studio-id": "org_crm_bench",
+  "x-user-id": "user_crm_bench",
+  "x-user-role": "OWNER",
+  "x-user-name": "Bench Owner",
+};
 
 const signedGet = (pathWithQuery: string) => ({
-  ...signServiceRequest({ secret: BENCH_ENV.SERVICE_AUTH_SECRET, serviceId: "web-app", method: "GET", pathWithQuery }),
+  ...signServiceRequest({
+    secret: BENCH_ENV.SERVICE_AUTH_SECRET,
+    serviceId: "web-app",
+    method: "GET",
+    pathWithQuery,
+  }),
   ...CRM_USER,
 });
 
@@ -38,7 +48,9 @@ async function serve(): Promise<void> {
   const first = await fetch(`${server.url}/v1/web/crm/board`, { headers: signedGet("/v1/web/crm/board") });
   if (first.status !== 200) throw new Error(`seed board read answered ${first.status}`);
   const db = pg.handle.db;
-  const [studio] = (await db.execute(sql`select id from studios where organization_id = ${CRM_USER["x-studio-id"]}`)) as unknown as { id: string }[];
+  const [studio] = (await db.execute(
+    sql`select id from studios where organization_id = ${CRM_USER["x-studio-id"]}`,
+  )) as unknown as { id: string }[];
   const studioId = studio!.id;
   await db.execute(sql`
     insert into lead_statuses (id, studio_id, key, label, color, locked, sort_order)
@@ -85,10 +97,19 @@ async function serve(): Promise<void> {
 
 async function drive(): Promise<void> {
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/crm-prof"] : []), "--import", "tsx", self], {
-    env: { ...process.env, CRM_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/crm-prof"] : []),
+      "--import",
+      "tsx",
+      self,
+    ],
+    {
+      env: { ...process.env, CRM_BENCH_ROLE: "server" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   try {
     const { url } = await new Promise<{ url: string }>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`crm bench server exited with ${code}`)));
@@ -99,7 +120,9 @@ async function drive(): Promise<void> {
     for (const [name, path] of Object.entries(paths)) {
       const res = await fetch(url + path, { headers: signedGet(path) });
       const body = (await res.json()) as { data: { leads: unknown[]; statuses: unknown[] } };
-      sizes.push(`${name}: ${body.data.leads.length} leads, ${body.data.statuses.length} statuses, ${(JSON.stringify(body).length / 1e6).toFixed(2)} MB`);
+      sizes.push(
+        `${name}: ${body.data.leads.length} leads, ${body.data.statuses.length} statuses, ${(JSON.stringify(body).length / 1e6).toFixed(2)} MB`,
+      );
     }
     // Warm-up (JIT, connection pool, plan cache).
     await sequential(url, paths.unfiltered, 20);
@@ -111,7 +134,9 @@ async function drive(): Promise<void> {
       { name: "board, search=cohen, sequential", ...(await sequential(url, paths.search, REQUESTS)) },
       { name: "board, search=cohen, 4 concurrent", ...(await concurrent(url, paths.search, REQUESTS, 4)) },
     ];
-    console.warn(`CRM board: ${LEADS} leads, ${STATUSES} statuses, ${LEADS * ACTIVITIES_PER_LEAD} activities (${sizes.join("; ")})`);
+    console.warn(
+      `CRM board: ${LEADS} leads, ${STATUSES} statuses, ${LEADS * ACTIVITIES_PER_LEAD} activities (${sizes.join("; ")})`,
+    );
     console.warn("| run | requests | p50 ms | p99 ms | non-2xx |");
     console.warn("|---|---|---|---|---|");
     for (const r of rows) console.warn(`| ${r.name} | ${r.requests} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
@@ -146,9 +171,20 @@ async function concurrent(url: string, path: string, requests: number, connectio
     url: url + path,
     connections,
     amount: requests,
-    requests: [{ method: "GET", path, setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...signedGet(path) } }) }],
+    requests: [
+      {
+        method: "GET",
+        path,
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...signedGet(path) } }),
+      },
+    ],
   });
-  return { requests: result.requests.total, p50: String(result.latency.p50), p99: String(result.latency.p99), non2xx: result.non2xx };
+  return {
+    requests: result.requests.total,
+    p50: String(result.latency.p50),
+    p99: String(result.latency.p99),
+    non2xx: result.non2xx,
+  };
 }
 
 if (process.env.CRM_BENCH_ROLE === "server") await serve();

@@ -18,26 +18,50 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
-const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", path.join(benchDir, "servers.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+    "--import",
+    "tsx",
+    path.join(benchDir, "servers.ts"),
+  ],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
 const urls = await new Promise<{ full: string; bare: string; store: string }>((resolve, reject) => {
   child.once("exit", (code) => reject(new Error(`bench servers exited with ${code}`)));
   createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
 });
 
 try {
-  await hammer("warm-up", urls.full, "/v1/web/studio", { seconds: 2, connections, headersFor: signedStudioGet });
+  await hammer("warm-up", urls.full, "/v1/web/studio", {
+    seconds: 2,
+    connections,
+    headersFor: signedStudioGet,
+  });
   await hammer("warm-up", urls.bare, "/v1/web/studio", { seconds: 2, connections });
   const rows = [
-    await hammer("full stack: signed web GET /v1/web/studio", urls.full, "/v1/web/studio", { seconds, connections, headersFor: signedStudioGet }),
-    await hammer("bare Hono + postgres.js, same query", urls.bare, "/v1/web/studio", { seconds, connections }),
+    await hammer("full stack: signed web GET /v1/web/studio", urls.full, "/v1/web/studio", {
+      seconds,
+      connections,
+      headersFor: signedStudioGet,
+    }),
+    await hammer("bare Hono + postgres.js, same query", urls.bare, "/v1/web/studio", {
+      seconds,
+      connections,
+    }),
   ];
   printTable(rows);
-  console.warn(`full/bare requests/s: ${(rows[0]!.rps / rows[1]!.rps).toFixed(2)} (store: ${urls.store}; ${seconds}s each; ${connections} connections)`);
+  console.warn(
+    `full/bare requests/s: ${(rows[0]!.rps / rows[1]!.rps).toFixed(2)} (store: ${urls.store}; ${seconds}s each; ${connections} connections)`,
+  );
 } finally {
   child.kill("SIGTERM");
 }
 
-for (const file of readdirSync(benchDir).filter((f) => f.endsWith(".bench.ts")).sort()) {
+for (const file of readdirSync(benchDir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort()) {
   console.warn(`\n== ${file}`);
   await import(pathToFileURL(path.join(benchDir, file)).href);
 }

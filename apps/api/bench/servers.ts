@@ -17,11 +17,14 @@ const studio = ((await first.json()) as { data: { id: string } }).data;
 const sql = postgres(app.pg.url, { max: 10 });
 const bareApp = new Hono();
 bareApp.get("/v1/web/studio", async (c) => {
-  const [row] = await sql`select id, organization_id, name, slug, timezone, locale, settings from studios where id = ${studio.id} limit 1`;
+  const [row] =
+    await sql`select id, organization_id, name, slug, timezone, locale, settings from studios where id = ${studio.id} limit 1`;
   return c.json({ ok: true, data: row });
 });
 const bare = await listen(bareApp);
-process.stdout.write(`${JSON.stringify({ full: app.url, bare: bare.url, store: app.deps.kv.kind, user: BENCH_USER["x-studio-id"] })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ full: app.url, bare: bare.url, store: app.deps.kv.kind, user: BENCH_USER["x-studio-id"] })}\n`,
+);
 
 const stop = async () => {
   await bare.close();

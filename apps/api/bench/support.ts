@@ -35,7 +35,8 @@ export async function hammer(
       {
         method: "GET",
         path,
-        setupRequest: (req) => (options.headersFor ? { ...req, headers: { ...req.headers, ...options.headersFor() } } : req),
+        setupRequest: (req) =>
+          options.headersFor ? { ...req, headers: { ...req.headers, ...options.headersFor() } } : req,
       },
     ],
   });
@@ -52,5 +53,6 @@ export async function hammer(
 export function printTable(rows: BenchResult[]): void {
   console.warn("| run | requests | req/s | p50 ms | p99 ms | non-2xx |");
   console.warn("|---|---|---|---|---|---|");
-  for (const r of rows) console.warn(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  for (const r of rows)
+    console.warn(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
 }

@@ -25,7 +25,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const rest = createRestHandler(appRouter);
   let openApiJson: string | undefined;
-  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
+  const openApiDocument = () =>
+    (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
 
   app.use("*", requestIdMiddleware);
   app.use("*", async (c, next) => {
@@ -61,11 +62,21 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
   app.use("/v1/*", globalRateLimit(deps));
-  app.use("/v1/*", laneGuard({ now: () => deps.now().getTime(), bearerSessions: options.bearerSessions ?? noBearerSessions }));
+  app.use(
+    "/v1/*",
+    laneGuard({
+      now: () => deps.now().getTime(),
+      bearerSessions: options.bearerSessions ?? noBearerSessions,
+    }),
+  );
   app.all("/v1/*", rest.handler);
 
   app.notFound((c) => laneError(c, "NOT_FOUND", "route not found"));
   app.onError((error, c) => laneFailure(c, error));
 
-  return { app, routes: rest.table.routes, openApiDocument: () => JSON.parse(openApiDocument()) as Record<string, unknown> };
+  return {
+    app,
+    routes: rest.table.routes,
+    openApiDocument: () => JSON.parse(openApiDocument()) as Record<string, unknown>,
+  };
 }

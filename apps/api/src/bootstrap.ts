@@ -11,7 +11,10 @@ import { createLogger, type Logger } from "./logger";
  * ./.data), applies migrations, opens the key-value store (Redis or in-process) and the job
  * queue. The embedded default also runs the worker in this process.
  */
-export async function openDeps(config: AppConfig, logger: Logger = createLogger()): Promise<AppDeps & { close(): Promise<void> }> {
+export async function openDeps(
+  config: AppConfig,
+  logger: Logger = createLogger(),
+): Promise<AppDeps & { close(): Promise<void> }> {
   const database = createDatabase({
     url: config.databaseUrl,
     dataDir: config.pgliteDataDir,

@@ -25,7 +25,14 @@ export interface AppConfig {
   webhookAllowLoopback: boolean;
   /** Run the job worker inside the API process (the embedded default does). */
   runWorkerInProcess: boolean;
-  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; publicBaseUrl?: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    publicBaseUrl?: string;
+  };
   llm?: { baseUrl: string; apiKey?: string; model?: string };
   /** Push provider endpoint (Expo push API shape); PUSH_API_URL, default Expo's. */
   pushApiUrl: string;
@@ -55,7 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const weak: string[] = [];
     if (serviceAuthSecret === DEFAULT_SERVICE_AUTH_SECRET) weak.push("SERVICE_AUTH_SECRET");
     if (sessionSigningSecret === DEFAULT_SESSION_SIGNING_SECRET) weak.push("SESSION_SIGNING_SECRET");
-    if (weak.length) throw new ConfigError(`refusing to start in production with default secrets: ${weak.join(", ")}`);
+    if (weak.length)
+      throw new ConfigError(`refusing to start in production with default secrets: ${weak.join(", ")}`);
     if (webhookAllowLoopback) throw new ConfigError("WEBHOOK_ALLOW_LOOPBACK is refused in production");
   }
 
@@ -96,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowLoopback,
     runWorkerInProcess: env.RUN_WORKER_IN_PROCESS ? env.RUN_WORKER_IN_PROCESS === "1" : !env.DATABASE_URL,
     s3,
-    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      : undefined,
     pushApiUrl: env.PUSH_API_URL || DEFAULT_PUSH_API_URL,
   };
 }

@@ -15,14 +15,24 @@ const automationErrorRef = { $ref: "#/components/schemas/AutomationErrorBody" };
  * we then wrap each success schema in the lane's envelope, move it to the route's real
  * status and describe the error bodies, so the document says what the wire carries.
  */
-export function buildOpenApiDocument(router: AnyTRPCRouter, routes: RestRoute[], baseUrl: string): OpenAPIObject {
+export function buildOpenApiDocument(
+  router: AnyTRPCRouter,
+  routes: RestRoute[],
+  baseUrl: string,
+): OpenAPIObject {
   const doc = generateOpenApiDocument(router, {
     title: "Studio platform API",
     version: "1.0.0",
     baseUrl,
-    description: "Backend of the coaching platform. Each lane (path prefix) has its own credential; see docs/ARCHITECTURE.md.",
+    description:
+      "Backend of the coaching platform. Each lane (path prefix) has its own credential; see docs/ARCHITECTURE.md.",
     securitySchemes: {
-      serviceSignature: { type: "apiKey", in: "header", name: "x-service-signature", description: "HMAC service signature with x-service-id, x-service-timestamp, x-service-nonce" },
+      serviceSignature: {
+        type: "apiKey",
+        in: "header",
+        name: "x-service-signature",
+        description: "HMAC service signature with x-service-id, x-service-timestamp, x-service-nonce",
+      },
       traineeToken: { type: "http", scheme: "bearer", description: "trainee token" },
       apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
     },
@@ -34,7 +44,21 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, routes: RestRoute[],
     required: ["ok", "code", "message", "requestId"],
     properties: {
       ok: { const: false },
-      code: { type: "string", enum: ["VALIDATION", "BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "APP_LOCKED", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "INTERNAL", "SERVICE_UNAVAILABLE"] },
+      code: {
+        type: "string",
+        enum: [
+          "VALIDATION",
+          "BAD_REQUEST",
+          "UNAUTHORIZED",
+          "FORBIDDEN",
+          "APP_LOCKED",
+          "NOT_FOUND",
+          "CONFLICT",
+          "RATE_LIMITED",
+          "INTERNAL",
+          "SERVICE_UNAVAILABLE",
+        ],
+      },
       message: { type: "string" },
       details: {},
       requestId: { type: "string" },
@@ -48,19 +72,35 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, routes: RestRoute[],
 
   for (const route of routes) {
     const openapiPath = route.path;
-    const operation = (doc.paths?.[openapiPath] as Json | undefined)?.[route.method.toLowerCase()] as Json | undefined;
+    const operation = (doc.paths?.[openapiPath] as Json | undefined)?.[route.method.toLowerCase()] as
+      Json | undefined;
     if (!operation) continue;
     const automation = envelopeStyleFor(openapiPath) === "automation";
     const responses = (operation.responses ?? {}) as Json;
-    const ok = responses["200"] as { description?: string; content?: Record<string, { schema?: unknown }> } | undefined;
+    const ok = responses["200"] as
+      { description?: string; content?: Record<string, { schema?: unknown }> } | undefined;
     const dataSchema = ok?.content?.["application/json"]?.schema ?? {};
     const wrapped = automation
-      ? { type: "object", required: ["success", "message", "data"], properties: { success: { const: true }, message: { type: "string" }, data: dataSchema } }
-      : { type: "object", required: ["ok", "data", "requestId"], properties: { ok: { const: true }, data: dataSchema, requestId: { type: "string" } } };
+      ? {
+          type: "object",
+          required: ["success", "message", "data"],
+          properties: { success: { const: true }, message: { type: "string" }, data: dataSchema },
+        }
+      : {
+          type: "object",
+          required: ["ok", "data", "requestId"],
+          properties: { ok: { const: true }, data: dataSchema, requestId: { type: "string" } },
+        };
     if (route.method === "DELETE") documentDeleteBody(operation, route, schemas);
-    const error = { description: "Error", content: { "application/json": { schema: automation ? automationErrorRef : errorRef } } };
+    const error = {
+      description: "Error",
+      content: { "application/json": { schema: automation ? automationErrorRef : errorRef } },
+    };
     operation.responses = {
-      [String(route.successStatus)]: { description: ok?.description ?? "Success", content: { "application/json": { schema: wrapped } } },
+      [String(route.successStatus)]: {
+        description: ok?.description ?? "Success",
+        content: { "application/json": { schema: wrapped } },
+      },
       default: error,
     };
   }

@@ -19,7 +19,10 @@ type AuthOf<L extends LaneAuth["lane"]> = Extract<LaneAuth, { lane: L }>;
 const laneProcedure = <L extends LaneAuth["lane"]>(...lanes: L[]) =>
   t.procedure.use(({ ctx, next }) => {
     if (!lanes.includes(ctx.auth.lane as L)) {
-      throw new TRPCError({ code: "UNAUTHORIZED", cause: new AppError("UNAUTHORIZED", "authentication required") });
+      throw new TRPCError({
+        code: "UNAUTHORIZED",
+        cause: new AppError("UNAUTHORIZED", "authentication required"),
+      });
     }
     return next({ ctx: { ...ctx, auth: ctx.auth as AuthOf<L> } });
   });

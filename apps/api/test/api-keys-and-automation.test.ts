@@ -31,7 +31,9 @@ describe("studio API keys (web lane)", () => {
     const user = newOwner();
     const key = await createKey(user);
     const list = await t.web("GET", "/v1/web/studios/current/api-keys", user);
-    expect(list.body.data.items).toEqual([expect.objectContaining({ id: key.id, name: "Zapier", prefix: key.prefix })]);
+    expect(list.body.data.items).toEqual([
+      expect.objectContaining({ id: key.id, name: "Zapier", prefix: key.prefix }),
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(key.key);
     const revoked = await t.web("DELETE", `/v1/web/studios/current/api-keys/${key.id}`, user);
     expect(revoked.body.data).toEqual({ id: key.id, revoked: true });
@@ -40,8 +42,22 @@ describe("studio API keys (web lane)", () => {
 
   it("HEAD_COACH may manage keys; SUB_COACH gets 403 insufficient role", async () => {
     const owner = newOwner();
-    expect((await t.web("POST", "/v1/web/studios/current/api-keys", { ...owner, userId: "hc", role: "HEAD_COACH" }, { name: "a" })).status).toBe(201);
-    const sub = await t.web("POST", "/v1/web/studios/current/api-keys", { ...owner, userId: "sc", role: "SUB_COACH" }, { name: "a" });
+    expect(
+      (
+        await t.web(
+          "POST",
+          "/v1/web/studios/current/api-keys",
+          { ...owner, userId: "hc", role: "HEAD_COACH" },
+          { name: "a" },
+        )
+      ).status,
+    ).toBe(201);
+    const sub = await t.web(
+      "POST",
+      "/v1/web/studios/current/api-keys",
+      { ...owner, userId: "sc", role: "SUB_COACH" },
+      { name: "a" },
+    );
     expect(sub.status).toBe(403);
     expect(sub.body.code).toBe("FORBIDDEN");
   });
@@ -70,11 +86,18 @@ describe("automation lane (studio API key)", () => {
     const user = newOwner();
     const studio = await t.web("GET", "/v1/web/studio", user);
     const key = await createKey(user);
-    const variants: Record<string, string>[] = [{ "x-api-key": key.key }, { authorization: `Bearer ${key.key}` }];
+    const variants: Record<string, string>[] = [
+      { "x-api-key": key.key },
+      { authorization: `Bearer ${key.key}` },
+    ];
     for (const headers of variants) {
       const res = await t.request("GET", "/v1/automation/validate", { headers });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: "connection ok", data: { studioId: studio.body.data.id, studioName: studio.body.data.name, apiKeyId: key.id } });
+      expect(res.body).toEqual({
+        success: true,
+        message: "connection ok",
+        data: { studioId: studio.body.data.id, studioName: studio.body.data.name, apiKeyId: key.id },
+      });
     }
   });
 
@@ -82,7 +105,9 @@ describe("automation lane (studio API key)", () => {
     const missing = await t.request("GET", "/v1/automation/validate");
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ success: false, message: "missing partner api key" });
-    const wrong = await t.request("GET", "/v1/automation/validate", { headers: { "x-api-key": `sk_live_${"0".repeat(40)}` } });
+    const wrong = await t.request("GET", "/v1/automation/validate", {
+      headers: { "x-api-key": `sk_live_${"0".repeat(40)}` },
+    });
     expect(wrong.body).toEqual({ success: false, message: "invalid partner api key" });
     const user = newOwner();
     const key = await createKey(user);
@@ -107,7 +132,8 @@ describe("automation lane (studio API key)", () => {
 
   it("lastUsedAt is written at most once per 5 minutes per key", async () => {
     const key = await createKey();
-    const read = async () => (await t.deps.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)))[0]!.lastUsedAt;
+    const read = async () =>
+      (await t.deps.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)))[0]!.lastUsedAt;
     await t.request("GET", "/v1/automation/validate", { headers: { "x-api-key": key.key } });
     const first = await read();
     expect(first).toBeInstanceOf(Date);

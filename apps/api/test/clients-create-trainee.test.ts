@@ -35,7 +35,10 @@ describe("trainee creation (the clients service)", () => {
     const owner = newOwner();
     const phone = uniquePhone();
     const first = await addClient(t, owner, { phone: phone.local });
-    const dup = await t.web("POST", "/v1/web/clients", owner, { firstName: "B", phone: phone.e164.replace("+972", "0") });
+    const dup = await t.web("POST", "/v1/web/clients", owner, {
+      firstName: "B",
+      phone: phone.e164.replace("+972", "0"),
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ code: "CONFLICT", message: "a client with this phone already exists" });
     expect(dup.body.details.clientId).toBe(first.id);
@@ -52,7 +55,10 @@ describe("trainee creation (the clients service)", () => {
     await setStudioSettings(t, owner, { clientLimit: 2 });
     const a = await addClient(t, owner);
     await addClient(t, owner);
-    const refused = await t.web("POST", "/v1/web/clients", owner, { firstName: "C", phone: uniquePhone().local });
+    const refused = await t.web("POST", "/v1/web/clients", owner, {
+      firstName: "C",
+      phone: uniquePhone().local,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("FORBIDDEN");
     expect(refused.body.details).toMatchObject({ reason: "PLAN_LIMIT_CLIENTS", limit: 2, count: 2 });
@@ -66,25 +72,41 @@ describe("trainee creation (the clients service)", () => {
     await setStudioSettings(t, owner, { clientLimit: 3 });
     const studioId = await studioIdOf(t, owner);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => t.web("POST", "/v1/web/clients", owner, { firstName: `R${i}`, phone: uniquePhone().local })),
+      Array.from({ length: 12 }, (_, i) =>
+        t.web("POST", "/v1/web/clients", owner, { firstName: `R${i}`, phone: uniquePhone().local }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r.body.details.reason).toBe("PLAN_LIMIT_CLIENTS");
-    const live = await t.deps.database.db.select().from(clients).where(and(eq(clients.studioId, studioId), isNull(clients.deletedAt)));
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(r.body.details.reason).toBe("PLAN_LIMIT_CLIENTS");
+    const live = await t.deps.database.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.studioId, studioId), isNull(clients.deletedAt)));
     expect(live).toHaveLength(3);
   });
 
   it("the same phone sent twice at once creates one trainee (the other answers CONFLICT)", async () => {
     const owner = newOwner();
     const phone = uniquePhone().local;
-    const results = await Promise.all([0, 1, 2].map(() => t.web("POST", "/v1/web/clients", owner, { firstName: "Twin", phone })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => t.web("POST", "/v1/web/clients", owner, { firstName: "Twin", phone })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 
   it("defaults: status ACTIVE, lastName empty, no coaches, no tags; profile fields are stored as sent", async () => {
     const owner = newOwner();
     const bare = await addClient(t, owner, { lastName: undefined });
-    expect(bare).toMatchObject({ status: "ACTIVE", lastName: "", coachIds: [], primaryCoachId: null, tags: [], goals: [], externalId: null });
+    expect(bare).toMatchObject({
+      status: "ACTIVE",
+      lastName: "",
+      coachIds: [],
+      primaryCoachId: null,
+      tags: [],
+      goals: [],
+      externalId: null,
+    });
     const full = await addClient(t, owner, {
       email: "noa@example.com",
       tags: ["vip", "morning", "vip"],
@@ -123,7 +145,11 @@ describe("trainee creation (the clients service)", () => {
   it("status must be ACTIVE, PAUSED, CHURN_RISK, CHURNED or ARCHIVED; timezone a valid IANA zone", async () => {
     const owner = newOwner();
     for (const body of [{ status: "GONE" }, { timezone: "Mars/Olympus" }]) {
-      const res = await t.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, ...body });
+      const res = await t.web("POST", "/v1/web/clients", owner, {
+        firstName: "A",
+        phone: uniquePhone().local,
+        ...body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
     for (const status of ["ACTIVE", "PAUSED", "CHURN_RISK", "CHURNED", "ARCHIVED"]) {
@@ -133,12 +159,20 @@ describe("trainee creation (the clients service)", () => {
 
   it("trainee tags on create: at most 50; coach ids: at most 20", async () => {
     const owner = newOwner();
-    const tags = await t.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, tags: Array.from({ length: 51 }, (_, i) => `t${i}`) });
+    const tags = await t.web("POST", "/v1/web/clients", owner, {
+      firstName: "A",
+      phone: uniquePhone().local,
+      tags: Array.from({ length: 51 }, (_, i) => `t${i}`),
+    });
     expect(tags.status).toBe(422);
     expect(tags.body.details.issues[0].path).toBe("tags");
     const fifty = await addClient(t, owner, { tags: Array.from({ length: 50 }, (_, i) => `t${i}`) });
     expect(fifty.tags).toHaveLength(50);
-    const coaches = await t.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, coachIds: Array.from({ length: 21 }, (_, i) => `c${i}`) });
+    const coaches = await t.web("POST", "/v1/web/clients", owner, {
+      firstName: "A",
+      phone: uniquePhone().local,
+      coachIds: Array.from({ length: 21 }, (_, i) => `c${i}`),
+    });
     expect(coaches.status).toBe(422);
     expect(coaches.body.details.issues[0].path).toBe("coachIds");
   });
@@ -163,7 +197,11 @@ describe("trainee creation (the clients service)", () => {
     const { coach: gone } = await addCoach(t, owner);
     expect((await t.web("DELETE", `/v1/web/coaches/${gone.id}`, owner)).status).toBe(200);
     for (const coachIds of [[foreign.id], [gone.id], ["no-such-coach"]]) {
-      const res = await t.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, coachIds });
+      const res = await t.web("POST", "/v1/web/clients", owner, {
+        firstName: "A",
+        phone: uniquePhone().local,
+        coachIds,
+      });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe("unknown team member selected");
     }
@@ -173,9 +211,18 @@ describe("trainee creation (the clients service)", () => {
     const owner = newOwner();
     const { coach } = await addCoach(t, owner, { clientLimit: 1 });
     await addClient(t, owner, { coachIds: [coach.id] });
-    const res = await t.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, coachIds: [coach.id] });
+    const res = await t.web("POST", "/v1/web/clients", owner, {
+      firstName: "A",
+      phone: uniquePhone().local,
+      coachIds: [coach.id],
+    });
     expect(res.status).toBe(403);
-    expect(res.body.details).toMatchObject({ reason: "COACH_CLIENT_LIMIT", coachId: coach.id, limit: 1, count: 1 });
+    expect(res.body.details).toMatchObject({
+      reason: "COACH_CLIENT_LIMIT",
+      coachId: coach.id,
+      limit: 1,
+      count: 1,
+    });
   });
 
   it("a coach limited to assigned trainees is assigned to the trainee they create (so they can reach it)", async () => {
@@ -194,18 +241,39 @@ describe("trainee creation (the clients service)", () => {
     expect(ports.sent.chat.length).toBe(before);
     const phone = uniquePhone();
     await addClient(t, owner, { firstName: "Maya", phone: phone.local, sendInvite: true });
-    expect(ports.sent.chat.at(-1)).toMatchObject({ studioId, phone: phone.e164, text: expect.stringContaining("Maya") });
+    expect(ports.sent.chat.at(-1)).toMatchObject({
+      studioId,
+      phone: phone.e164,
+      text: expect.stringContaining("Maya"),
+    });
   });
 
   it("the operation is reusable outside the web lane (CRM convert, automation, imports): studio-wide actor, externalId kept", async () => {
     const owner = newOwner();
     const studioId = await studioIdOf(t, owner);
     const phone = uniquePhone();
-    const created = await createTrainee(t.deps.database.db, { studioId }, { firstName: "Lead", phone: phone.local }, { chat: ports.chat });
+    const created = await createTrainee(
+      t.deps.database.db,
+      { studioId },
+      { firstName: "Lead", phone: phone.local },
+      { chat: ports.chat },
+    );
     expect(created).toMatchObject({ firstName: "Lead", phone: phone.e164, status: "ACTIVE" });
-    const withExternal = await createTrainee(t.deps.database.db, { studioId }, { firstName: "Ext", phone: uniquePhone().local, externalId: "crm-42" }, { chat: ports.chat });
+    const withExternal = await createTrainee(
+      t.deps.database.db,
+      { studioId },
+      { firstName: "Ext", phone: uniquePhone().local, externalId: "crm-42" },
+      { chat: ports.chat },
+    );
     expect(withExternal.externalId).toBe("crm-42");
-    await expect(createTrainee(t.deps.database.db, { studioId }, { firstName: "Dup", phone: phone.e164 }, { chat: ports.chat })).rejects.toMatchObject({
+    await expect(
+      createTrainee(
+        t.deps.database.db,
+        { studioId },
+        { firstName: "Dup", phone: phone.e164 },
+        { chat: ports.chat },
+      ),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
     });
   });
@@ -220,7 +288,11 @@ describe("chat invite is fire and forget", () => {
     });
     try {
       const owner = newOwner();
-      const res = await failing.web("POST", "/v1/web/clients", owner, { firstName: "A", phone: uniquePhone().local, sendInvite: true });
+      const res = await failing.web("POST", "/v1/web/clients", owner, {
+        firstName: "A",
+        phone: uniquePhone().local,
+        sendInvite: true,
+      });
       expect(res.status).toBe(201);
       const studioId = await studioIdOf(failing, owner);
       const direct = await createTrainee(

@@ -33,11 +33,25 @@ describe("GET /v1/web/clients", () => {
     const owner = newOwner();
     const { coach } = await addCoach(t, owner);
     const phone = uniquePhone();
-    const noa = await addClient(t, owner, { firstName: "Noa", lastName: "Shalev", email: "noa.s@example.com", tags: ["vip"], phone: phone.local });
-    const dan = await addClient(t, owner, { firstName: "Dan", lastName: "Levi", status: "PAUSED", coachIds: [coach.id], tags: ["vipish"] });
+    const noa = await addClient(t, owner, {
+      firstName: "Noa",
+      lastName: "Shalev",
+      email: "noa.s@example.com",
+      tags: ["vip"],
+      phone: phone.local,
+    });
+    const dan = await addClient(t, owner, {
+      firstName: "Dan",
+      lastName: "Levi",
+      status: "PAUSED",
+      coachIds: [coach.id],
+      tags: ["vipish"],
+    });
     expect(ids(await t.web("GET", "/v1/web/clients?search=noa%20sha", owner))).toEqual([noa.id]);
     expect(ids(await t.web("GET", "/v1/web/clients?search=NOA.S%40EXAMPLE", owner))).toEqual([noa.id]);
-    expect(ids(await t.web("GET", `/v1/web/clients?search=${encodeURIComponent(phone.local)}`, owner))).toEqual([noa.id]);
+    expect(
+      ids(await t.web("GET", `/v1/web/clients?search=${encodeURIComponent(phone.local)}`, owner)),
+    ).toEqual([noa.id]);
     expect(ids(await t.web("GET", "/v1/web/clients?search=%25", owner))).toEqual([]);
     expect(ids(await t.web("GET", "/v1/web/clients?status=PAUSED", owner))).toEqual([dan.id]);
     expect(ids(await t.web("GET", `/v1/web/clients?coachId=${coach.id}`, owner))).toEqual([dan.id]);
@@ -51,10 +65,28 @@ describe("GET, PATCH, DELETE /v1/web/clients/:id", () => {
     const owner = newOwner();
     const { coach: a } = await addCoach(t, owner);
     const { coach: b } = await addCoach(t, owner);
-    const client = await addClient(t, owner, { email: "x@example.com", tags: ["one", "two"], coachIds: [a.id, b.id], goalWeightKg: 60 });
-    const res = await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { lastName: "New", email: null, tags: ["three"], coachIds: [b.id] });
+    const client = await addClient(t, owner, {
+      email: "x@example.com",
+      tags: ["one", "two"],
+      coachIds: [a.id, b.id],
+      goalWeightKg: 60,
+    });
+    const res = await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, {
+      lastName: "New",
+      email: null,
+      tags: ["three"],
+      coachIds: [b.id],
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ firstName: client.firstName, lastName: "New", email: null, tags: ["three"], coachIds: [b.id], primaryCoachId: b.id, goalWeightKg: 60 });
+    expect(res.body.data).toMatchObject({
+      firstName: client.firstName,
+      lastName: "New",
+      email: null,
+      tags: ["three"],
+      coachIds: [b.id],
+      primaryCoachId: b.id,
+      goalWeightKg: 60,
+    });
     const primary = await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { primaryCoachId: a.id });
     expect(primary.body.data).toMatchObject({ coachIds: [a.id, b.id], primaryCoachId: a.id });
     const kept = await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { coachIds: [b.id, a.id] });
@@ -70,7 +102,9 @@ describe("GET, PATCH, DELETE /v1/web/clients/:id", () => {
     const a = await addClient(t, owner);
     const b = await addClient(t, owner);
     const phone = uniquePhone();
-    expect((await t.web("PATCH", `/v1/web/clients/${a.id}`, owner, { phone: phone.local })).body.data.phone).toBe(phone.e164);
+    expect(
+      (await t.web("PATCH", `/v1/web/clients/${a.id}`, owner, { phone: phone.local })).body.data.phone,
+    ).toBe(phone.e164);
     const dup = await t.web("PATCH", `/v1/web/clients/${b.id}`, owner, { phone: phone.e164 });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe("a client with this phone already exists");
@@ -84,7 +118,9 @@ describe("GET, PATCH, DELETE /v1/web/clients/:id", () => {
     const { coach: full } = await addCoach(t, owner, { clientLimit: 1 });
     await addClient(t, owner, { coachIds: [full.id] });
     const client = await addClient(t, owner);
-    expect((await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { coachIds: ["ghost"] })).body.message).toBe("unknown team member selected");
+    expect(
+      (await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { coachIds: ["ghost"] })).body.message,
+    ).toBe("unknown team member selected");
     const res = await t.web("PATCH", `/v1/web/clients/${client.id}`, owner, { coachIds: [full.id] });
     expect(res.status).toBe(403);
     expect(res.body.details.reason).toBe("COACH_CLIENT_LIMIT");
@@ -144,12 +180,17 @@ describe("coach scoping on /v1/web/clients", () => {
       expect(other.body.message).toBe("client not found");
     }
     // Filters cannot widen the scope.
-    expect(ids(await t.web("GET", `/v1/web/clients?search=${encodeURIComponent(notMine.firstName)}`, as))).toEqual([mine.id]);
+    expect(
+      ids(await t.web("GET", `/v1/web/clients?search=${encodeURIComponent(notMine.firstName)}`, as)),
+    ).toEqual([mine.id]);
   });
 
   it("a HEAD_COACH holds every permission whatever is stored; a SUB_COACH with no blob reaches the whole studio", async () => {
     const owner = newOwner();
-    const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH", permissions: { trainees: "assigned" } });
+    const { as: head } = await addCoach(t, owner, {
+      role: "HEAD_COACH",
+      permissions: { trainees: "assigned" },
+    });
     const { as: open } = await addCoach(t, owner);
     const client = await addClient(t, owner);
     expect((await t.web("GET", `/v1/web/clients/${client.id}`, head)).status).toBe(200);
@@ -174,7 +215,11 @@ describe("POST /v1/web/clients/:id/preview-token", () => {
     const res = await t.web("POST", `/v1/web/clients/${client.id}/preview-token`, owner);
     expect(res.status).toBe(200);
     expect(res.body.data.expiresAt).toBe(new Date(clock + 15 * 60_000).toISOString());
-    expect(verifyTraineeToken(res.body.data.token, t.config.sessionSigningSecret, clock)).toMatchObject({ clientId: client.id, studioId, preview: true });
+    expect(verifyTraineeToken(res.body.data.token, t.config.sessionSigningSecret, clock)).toMatchObject({
+      clientId: client.id,
+      studioId,
+      preview: true,
+    });
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
     expect((await t.web("POST", `/v1/web/clients/${client.id}/preview-token`, head)).status).toBe(200);
   });

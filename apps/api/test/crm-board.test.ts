@@ -19,7 +19,14 @@ afterAll(async () => t?.close());
 async function web(method: string, path: string, user: WebUserContext, body?: unknown) {
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers = {
-    ...signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method, pathWithQuery: path, body: text ?? "", timestamp: (clock ?? new Date()).getTime() }),
+    ...signServiceRequest({
+      secret: t.config.serviceAuthSecret,
+      serviceId: "web-app",
+      method,
+      pathWithQuery: path,
+      body: text ?? "",
+      timestamp: (clock ?? new Date()).getTime(),
+    }),
     ...userHeaders(user),
     ...(text ? { "content-type": "application/json" } : {}),
   };
@@ -30,7 +37,14 @@ async function board(user: WebUserContext, query = "") {
   const res = await web("GET", `/v1/web/crm/board${query}`, user);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as {
-    statuses: { id: string; key: string | null; label: string; color: string; locked: boolean; order: number }[];
+    statuses: {
+      id: string;
+      key: string | null;
+      label: string;
+      color: string;
+      locked: boolean;
+      order: number;
+    }[];
     leads: { id: string; name: string }[];
     kpis: Record<string, number>;
     countsByStatus: Record<string, number>;
@@ -47,14 +61,22 @@ async function setCreatedAt(id: string, at: Date) {
   await t.deps.database.db.update(leads).set({ createdAt: at }).where(eq(leads.id, id));
 }
 
-const statusIdOf = (b: Awaited<ReturnType<typeof board>>, key: string) => b.statuses.find((s) => s.key === key)!.id;
+const statusIdOf = (b: Awaited<ReturnType<typeof board>>, key: string) =>
+  b.statuses.find((s) => s.key === key)!.id;
 const names = (b: Awaited<ReturnType<typeof board>>) => b.leads.map((l) => l.name);
 
 describe("GET /v1/web/crm/board: statuses", () => {
   it("the first board read seeds six locked built-in statuses NEW, CONTACTED, QUALIFIED, PROPOSAL, WON, LOST with Hebrew labels and hex colors", async () => {
     const user = newOwner();
     const b = await board(user);
-    expect(b.statuses.map((s) => s.key)).toEqual(["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL", "WON", "LOST"]);
+    expect(b.statuses.map((s) => s.key)).toEqual([
+      "NEW",
+      "CONTACTED",
+      "QUALIFIED",
+      "PROPOSAL",
+      "WON",
+      "LOST",
+    ]);
     for (const s of b.statuses) {
       expect(s.locked).toBe(true);
       expect(s.label).toMatch(/^[\u0590-\u05FF\s]+$/);
@@ -81,8 +103,16 @@ describe("GET /v1/web/crm/board: statuses", () => {
       ]);
       expect(results.map((r) => r.status)).toEqual([200, 200, 201, 201, 201, 200]);
       const studioId = (await web("GET", "/v1/web/studio", user)).body.data.id as string;
-      const rows = await t.deps.database.db.select().from(leadStatuses).where(eq(leadStatuses.studioId, studioId));
-      expect(rows.filter((r) => r.key !== null).map((r) => r.key).sort()).toEqual(["CONTACTED", "LOST", "NEW", "PROPOSAL", "QUALIFIED", "WON"]);
+      const rows = await t.deps.database.db
+        .select()
+        .from(leadStatuses)
+        .where(eq(leadStatuses.studioId, studioId));
+      expect(
+        rows
+          .filter((r) => r.key !== null)
+          .map((r) => r.key)
+          .sort(),
+      ).toEqual(["CONTACTED", "LOST", "NEW", "PROPOSAL", "QUALIFIED", "WON"]);
       expect(rows).toHaveLength(7);
     }
   });
@@ -101,14 +131,30 @@ describe("GET /v1/web/crm/board: leads and filters", () => {
   it("board leads have exactly the Lead shape the lead endpoints answer (same fields, same timestamp format)", async () => {
     const user = newOwner();
     const b0 = await board(user);
-    const lead = await createLead(user, { name: "Shape", email: "s@x.io", business: "Biz", city: "Acre", source: "GOOGLE", valueAgorot: 990, statusId: statusIdOf(b0, "LOST") });
-    await web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: statusIdOf(b0, "LOST"), lostReason: "price" });
+    const lead = await createLead(user, {
+      name: "Shape",
+      email: "s@x.io",
+      business: "Biz",
+      city: "Acre",
+      source: "GOOGLE",
+      valueAgorot: 990,
+      statusId: statusIdOf(b0, "LOST"),
+    });
+    await web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: statusIdOf(b0, "LOST"),
+      lostReason: "price",
+    });
     await web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: "2030-01-02T03:04:05.678Z" });
-    const { notes, activities, ...detail } = (await web("GET", `/v1/web/crm/leads/${lead.id}`, user)).body.data;
+    const { notes, activities, ...detail } = (await web("GET", `/v1/web/crm/leads/${lead.id}`, user)).body
+      .data;
     void notes;
     void activities;
     expect((await board(user)).leads).toEqual([detail]);
-    expect(detail).toMatchObject({ remindAt: "2030-01-02T03:04:05.678Z", lostReason: "price", deletedAt: null });
+    expect(detail).toMatchObject({
+      remindAt: "2030-01-02T03:04:05.678Z",
+      lostReason: "price",
+      deletedAt: null,
+    });
   });
 
   it("search (trimmed) is case-insensitive on name, email and city and a plain substring on phone", async () => {
@@ -138,7 +184,10 @@ describe("GET /v1/web/crm/board: leads and filters", () => {
     const user = newOwner();
     const b0 = await board(user);
     const studioId = (await web("GET", "/v1/web/studio", user)).body.data.id as string;
-    const [coach] = await t.deps.database.db.select().from(coaches).where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, user.userId!)));
+    const [coach] = await t.deps.database.db
+      .select()
+      .from(coaches)
+      .where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, user.userId!)));
     await createLead(user, { name: "Insta", source: "INSTAGRAM" });
     await createLead(user, { name: "Owned", ownerCoachId: coach!.id });
     await createLead(user, { name: "Won one", statusId: statusIdOf(b0, "WON") });
@@ -156,7 +205,10 @@ describe("GET /v1/web/crm/board: leads and filters", () => {
     await setCreatedAt(early.id, new Date(2024, 2, 1, 0, 0, 0));
     await setCreatedAt(late.id, new Date(2024, 2, 9, 23, 30));
     await setCreatedAt(after.id, new Date(2024, 2, 10, 0, 0, 0));
-    expect(names(await board(user, "?from=2024-03-01&to=2024-03-09"))).toEqual(["March 9 late evening", "March 1 early"]);
+    expect(names(await board(user, "?from=2024-03-01&to=2024-03-09"))).toEqual([
+      "March 9 late evening",
+      "March 1 early",
+    ]);
     expect(names(await board(user, "?from=2024-03-02"))).toEqual(["March 10", "March 9 late evening"]);
     expect(names(await board(user, "?to=2024-03-01"))).toEqual(["March 1 early"]);
     const instant = encodeURIComponent(new Date(2024, 2, 9, 23, 30).toISOString());
@@ -165,13 +217,21 @@ describe("GET /v1/web/crm/board: leads and filters", () => {
 
   it("invalid query values answer VALIDATION 422", async () => {
     const user = newOwner();
-    for (const query of [`?search=${"x".repeat(201)}`, "?source=TIKTOK", "?from=yesterday", "?to=2024-13-45"]) {
+    for (const query of [
+      `?search=${"x".repeat(201)}`,
+      "?source=TIKTOK",
+      "?from=yesterday",
+      "?to=2024-13-45",
+    ]) {
       const res = await web("GET", `/v1/web/crm/board${query}`, user);
       expect(res.status, query).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
     }
     // Trimmed before the length check.
-    expect((await web("GET", `/v1/web/crm/board?search=${encodeURIComponent(` ${"x".repeat(200)} `)}`, user)).status).toBe(200);
+    expect(
+      (await web("GET", `/v1/web/crm/board?search=${encodeURIComponent(` ${"x".repeat(200)} `)}`, user))
+        .status,
+    ).toBe(200);
   });
 
   it("another studio's leads never show on the board", async () => {
@@ -239,7 +299,9 @@ describe("GET /v1/web/crm/board: kpis and countsByStatus", () => {
   it("active = total minus WON minus LOST: leads in custom statuses count as active", async () => {
     const user = newOwner();
     const b0 = await board(user);
-    const custom = (await web("POST", "/v1/web/crm/statuses", user, { label: "Trial booked", color: "#123456" })).body.data as { id: string };
+    const custom = (
+      await web("POST", "/v1/web/crm/statuses", user, { label: "Trial booked", color: "#123456" })
+    ).body.data as { id: string };
     await createLead(user, { name: "custom 1", statusId: custom.id });
     await createLead(user, { name: "custom 2", statusId: custom.id });
     await createLead(user, { name: "proposal", statusId: statusIdOf(b0, "PROPOSAL") });
@@ -259,7 +321,10 @@ describe("GET /v1/web/crm/board: kpis and countsByStatus", () => {
     const user = newOwner();
     await board(user);
     const studioId = (await web("GET", "/v1/web/studio", user)).body.data.id as string;
-    const [status] = await t.deps.database.db.select().from(leadStatuses).where(and(eq(leadStatuses.studioId, studioId), eq(leadStatuses.key, "NEW")));
+    const [status] = await t.deps.database.db
+      .select()
+      .from(leadStatuses)
+      .where(and(eq(leadStatuses.studioId, studioId), eq(leadStatuses.key, "NEW")));
     await t.deps.database.db.execute(sql`
       insert into leads (id, studio_id, name, phone, status_id, created_at)
       select 'bulk-' || g || '-' || ${studioId}, ${studioId}, 'Bulk ' || g, '050' || g, ${status!.id}, now() - (g || ' minutes')::interval
@@ -272,4 +337,3 @@ describe("GET /v1/web/crm/board: kpis and countsByStatus", () => {
     expect(b.countsByStatus).toEqual({ [status!.id]: 600 });
   });
 });
-

@@ -11,13 +11,20 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function createLead(user: WebUserContext, body: Record<string, unknown> = {}) {
-  const res = await t.web("POST", "/v1/web/crm/leads", user, { name: "Noa Bat Levi", phone: "050-1234567", ...body });
+  const res = await t.web("POST", "/v1/web/crm/leads", user, {
+    name: "Noa Bat Levi",
+    phone: "050-1234567",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; statusId: string; clientId: string | null };
 }
 
 async function statusId(user: WebUserContext, key: string): Promise<string> {
-  const statuses = (await t.web("GET", "/v1/web/crm/board", user)).body.data.statuses as { id: string; key: string }[];
+  const statuses = (await t.web("GET", "/v1/web/crm/board", user)).body.data.statuses as {
+    id: string;
+    key: string;
+  }[];
   return statuses.find((s) => s.key === key)!.id;
 }
 
@@ -26,10 +33,20 @@ async function studioIdOf(user: WebUserContext): Promise<string> {
 }
 
 const clientsOf = async (user: WebUserContext) =>
-  t.deps.database.db.select().from(clients).where(eq(clients.studioId, await studioIdOf(user)));
-const leadRow = async (id: string) => (await t.deps.database.db.select().from(leads).where(eq(leads.id, id)))[0]!;
+  t.deps.database.db
+    .select()
+    .from(clients)
+    .where(eq(clients.studioId, await studioIdOf(user)));
+const leadRow = async (id: string) =>
+  (await t.deps.database.db.select().from(leads).where(eq(leads.id, id)))[0]!;
 const activityTypes = async (leadId: string) =>
-  (await t.deps.database.db.select().from(leadActivities).where(eq(leadActivities.leadId, leadId)).orderBy(asc(leadActivities.createdAt))).map((a) => a.type);
+  (
+    await t.deps.database.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.leadId, leadId))
+      .orderBy(asc(leadActivities.createdAt))
+  ).map((a) => a.type);
 const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, requestId: "" });
 
 describe("POST /v1/web/crm/leads/:id/convert", () => {
@@ -43,15 +60,31 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     expect(res.status).toBe(200);
     const { client, created } = res.body.data;
     expect(created).toBe(true);
-    expect(client).toMatchObject({ firstName: "Noa", lastName: "Bat Levi", phone: "+972501234567", email: "noa@example.com", tags: [], status: "ACTIVE" });
+    expect(client).toMatchObject({
+      firstName: "Noa",
+      lastName: "Bat Levi",
+      phone: "+972501234567",
+      email: "noa@example.com",
+      tags: [],
+      status: "ACTIVE",
+    });
     const stored = await clientsOf(user);
     expect(stored.map((c) => c.id)).toEqual([client.id]);
 
     const row = await leadRow(lead.id);
-    expect(row).toMatchObject({ clientId: client.id, statusId: await statusId(user, "WON"), lostReason: null });
+    expect(row).toMatchObject({
+      clientId: client.id,
+      statusId: await statusId(user, "WON"),
+      lostReason: null,
+    });
     expect(await activityTypes(lead.id)).toEqual(["created", "status_changed", "converted"]);
-    const [converted] = await t.deps.database.db.select().from(leadActivities).where(eq(leadActivities.type, "converted"));
-    expect(converted).toMatchObject({ data: { clientId: client.id, fromStatusId: lost, toStatusId: row.statusId } });
+    const [converted] = await t.deps.database.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.type, "converted"));
+    expect(converted).toMatchObject({
+      data: { clientId: client.id, fromStatusId: lost, toStatusId: row.statusId },
+    });
     const view = (await t.web("GET", `/v1/web/crm/leads/${lead.id}`, user)).body.data;
     expect(view).toMatchObject({ clientId: client.id, lostReason: null });
   });
@@ -87,14 +120,23 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     await t.web("POST", `/v1/web/crm/leads/${quiet.id}/convert`, user, {});
     expect(ports.sent.chat.length).toBe(chatBefore);
     const invited = await createLead(user, { phone: "054-1112222" });
-    expect((await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: true })).status).toBe(200);
-    expect(ports.sent.chat.slice(chatBefore)).toEqual([expect.objectContaining({ phone: "+972541112222", studioId: await studioIdOf(user) })]);
-    expect((await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: "yes" })).status).toBe(422);
+    expect(
+      (await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: true })).status,
+    ).toBe(200);
+    expect(ports.sent.chat.slice(chatBefore)).toEqual([
+      expect.objectContaining({ phone: "+972541112222", studioId: await studioIdOf(user) }),
+    ]);
+    expect(
+      (await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: "yes" })).status,
+    ).toBe(422);
   });
 
   it("errors of the clients service pass through unchanged: phone taken (CONFLICT), invalid phone (VALIDATION), plan limit (FORBIDDEN); the lead is untouched", async () => {
     const user = newOwner();
-    const existing = await t.web("POST", "/v1/web/clients", user, { firstName: "Taken", phone: "+972501234567" });
+    const existing = await t.web("POST", "/v1/web/clients", user, {
+      firstName: "Taken",
+      phone: "+972501234567",
+    });
     expect(existing.status).toBe(201);
     const direct = await t.web("POST", "/v1/web/clients", user, { firstName: "Noa", phone: "050-1234567" });
     const lead = await createLead(user, { phone: "050-1234567" });
@@ -108,9 +150,15 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     expect(convertBad.status).toBe(422);
     expect(withoutRequestId(convertBad.body)).toEqual(withoutRequestId(directBad.body));
 
-    await t.deps.database.db.update(studios).set({ clientLimit: 1 }).where(eq(studios.id, await studioIdOf(user)));
+    await t.deps.database.db
+      .update(studios)
+      .set({ clientLimit: 1 })
+      .where(eq(studios.id, await studioIdOf(user)));
     const limited = await createLead(user, { phone: "053-9998888" });
-    const directLimited = await t.web("POST", "/v1/web/clients", user, { firstName: "Noa", phone: "053-9998888" });
+    const directLimited = await t.web("POST", "/v1/web/clients", user, {
+      firstName: "Noa",
+      phone: "053-9998888",
+    });
     const convertLimited = await t.web("POST", `/v1/web/crm/leads/${limited.id}/convert`, user, {});
     expect(convertLimited.status).toBe(403);
     expect(convertLimited.body.details.reason).toBe("PLAN_LIMIT_CLIENTS");
@@ -127,10 +175,18 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     const user = newOwner();
     const longName = `${"א".repeat(150)} כהן`;
     const lead = await createLead(user, { name: longName, phone: "054-7776666" });
-    const direct = await t.web("POST", "/v1/web/clients", user, { firstName: "א".repeat(150), lastName: "כהן", phone: "054-7776666" });
+    const direct = await t.web("POST", "/v1/web/clients", user, {
+      firstName: "א".repeat(150),
+      lastName: "כהן",
+      phone: "054-7776666",
+    });
     const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ ok: false, code: "VALIDATION", details: { issues: [expect.objectContaining({ path: "firstName" })] } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+      details: { issues: [expect.objectContaining({ path: "firstName" })] },
+    });
     expect(direct.body.code).toBe("VALIDATION");
     expect(await leadRow(lead.id)).toMatchObject({ clientId: null });
     expect(await clientsOf(user)).toHaveLength(0);
@@ -148,7 +204,9 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
         end if;
         return new;
       end $$`);
-    await db.execute(sql`create trigger crm_test_fail_lead_link_once before update on leads for each row execute function crm_test_fail_lead_link_once()`);
+    await db.execute(
+      sql`create trigger crm_test_fail_lead_link_once before update on leads for each row execute function crm_test_fail_lead_link_once()`,
+    );
     try {
       const failed = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
       expect(failed.status).toBe(500);
@@ -158,7 +216,10 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
 
       const retry = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
       expect(retry.status).toBe(409);
-      expect(retry.body).toMatchObject({ code: "CONFLICT", message: "a client with this phone already exists" });
+      expect(retry.body).toMatchObject({
+        code: "CONFLICT",
+        message: "a client with this phone already exists",
+      });
       expect(await clientsOf(user)).toHaveLength(1);
       expect((await leadRow(lead.id)).clientId).toBeNull();
     } finally {
@@ -173,7 +234,9 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     const db = t.deps.database.db;
     await db.execute(sql`create or replace function crm_test_refuse_converted() returns trigger language plpgsql as $$
       begin if new.type = 'converted' then raise exception 'refused by test'; end if; return new; end $$`);
-    await db.execute(sql`create trigger crm_test_refuse_converted before insert on lead_activities for each row execute function crm_test_refuse_converted()`);
+    await db.execute(
+      sql`create trigger crm_test_refuse_converted before insert on lead_activities for each row execute function crm_test_refuse_converted()`,
+    );
     try {
       const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
       expect(res.status).toBe(200);
@@ -189,8 +252,18 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     const user = newOwner();
     const res = await t.web("POST", "/v1/web/crm/leads/nope/convert", user, {});
     expect(res.status).toBe(404);
-    const rows = await t.deps.database.db.select().from(leadStatuses).where(eq(leadStatuses.studioId, await studioIdOf(user)));
-    expect(rows.map((r) => r.key).sort()).toEqual(["CONTACTED", "LOST", "NEW", "PROPOSAL", "QUALIFIED", "WON"]);
+    const rows = await t.deps.database.db
+      .select()
+      .from(leadStatuses)
+      .where(eq(leadStatuses.studioId, await studioIdOf(user)));
+    expect(rows.map((r) => r.key).sort()).toEqual([
+      "CONTACTED",
+      "LOST",
+      "NEW",
+      "PROPOSAL",
+      "QUALIFIED",
+      "WON",
+    ]);
   });
 
   it("another studio's lead answers 404 lead not found exactly like a missing one, and creates no trainee", async () => {

@@ -30,7 +30,11 @@ type LeadBody = {
 };
 
 async function createLead(user: WebUserContext, body: Record<string, unknown> = {}): Promise<LeadBody> {
-  const res = await t.web("POST", "/v1/web/crm/leads", user, { name: "Noa Levi", phone: "050-1234567", ...body });
+  const res = await t.web("POST", "/v1/web/crm/leads", user, {
+    name: "Noa Levi",
+    phone: "050-1234567",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -39,7 +43,8 @@ async function statusesOf(user: WebUserContext) {
   const res = await t.web("GET", "/v1/web/crm/board", user);
   return res.body.data.statuses as { id: string; key: string | null }[];
 }
-const keyId = async (user: WebUserContext, key: string) => (await statusesOf(user)).find((s) => s.key === key)!.id;
+const keyId = async (user: WebUserContext, key: string) =>
+  (await statusesOf(user)).find((s) => s.key === key)!.id;
 
 async function studioIdOf(user: WebUserContext): Promise<string> {
   return (await t.web("GET", "/v1/web/studio", user)).body.data.id;
@@ -55,13 +60,27 @@ async function ownerCoach(user: WebUserContext) {
 }
 
 const activitiesOf = (leadId: string) =>
-  t.deps.database.db.select().from(leadActivities).where(eq(leadActivities.leadId, leadId)).orderBy(asc(leadActivities.createdAt));
+  t.deps.database.db
+    .select()
+    .from(leadActivities)
+    .where(eq(leadActivities.leadId, leadId))
+    .orderBy(asc(leadActivities.createdAt));
 
 /** A SUB_COACH of the same studio with no Coach row: the actor is recorded as nulls. */
-const withoutCoachRow = (user: WebUserContext): WebUserContext => ({ ...user, userId: `${user.userId}-norow`, role: "SUB_COACH" });
+const withoutCoachRow = (user: WebUserContext): WebUserContext => ({
+  ...user,
+  userId: `${user.userId}-norow`,
+  role: "SUB_COACH",
+});
 
 /** Another studio's id and a missing id answer the same 404 body. */
-async function expectLikeMissing(method: string, path: (id: string) => string, foreignId: string, body?: unknown, message = "lead not found") {
+async function expectLikeMissing(
+  method: string,
+  path: (id: string) => string,
+  foreignId: string,
+  body?: unknown,
+  message = "lead not found",
+) {
   const other = newOwner();
   const foreign = await t.web(method, path(foreignId), other, body);
   const missing = await t.web(method, path("does-not-exist"), other, body);
@@ -98,7 +117,10 @@ describe("POST /v1/web/crm/leads", () => {
       clientId: null,
       deletedAt: null,
     });
-    const statuses = await t.deps.database.db.select().from(leadStatuses).where(eq(leadStatuses.studioId, await studioIdOf(user)));
+    const statuses = await t.deps.database.db
+      .select()
+      .from(leadStatuses)
+      .where(eq(leadStatuses.studioId, await studioIdOf(user)));
     expect(statuses).toHaveLength(6);
     expect(lead.statusId).toBe(statuses.find((s) => s.key === "NEW")!.id);
   });
@@ -115,7 +137,11 @@ describe("POST /v1/web/crm/leads", () => {
   it("the actor is id and name null when the caller has no Coach row; no role guard (SUB_COACH creates)", async () => {
     const user = newOwner();
     const lead = await createLead(withoutCoachRow(user));
-    expect((await activitiesOf(lead.id))[0]).toMatchObject({ type: "created", coachId: null, coachName: null });
+    expect((await activitiesOf(lead.id))[0]).toMatchObject({
+      type: "created",
+      coachId: null,
+      coachName: null,
+    });
   });
 
   it("a given statusId must be a status of the studio: unknown or another studio's answers BAD_REQUEST (400)", async () => {
@@ -124,7 +150,11 @@ describe("POST /v1/web/crm/leads", () => {
     expect((await createLead(user, { statusId: won })).statusId).toBe(won);
     const other = newOwner();
     for (const statusId of [won, "no-such-status"]) {
-      const res = await t.web("POST", "/v1/web/crm/leads", other, { name: "x", phone: "0501234567", statusId });
+      const res = await t.web("POST", "/v1/web/crm/leads", other, {
+        name: "x",
+        phone: "0501234567",
+        statusId,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: "BAD_REQUEST", message: "unknown status" });
     }
@@ -134,7 +164,11 @@ describe("POST /v1/web/crm/leads", () => {
     const user = newOwner();
     const foreignCoach = await ownerCoach(newOwner());
     expect((await createLead(user, { ownerCoachId: foreignCoach.id })).ownerCoachId).toBe(foreignCoach.id);
-    const res = await t.web("POST", "/v1/web/crm/leads", user, { name: "x", phone: "0501234567", ownerCoachId: "not-a-coach" });
+    const res = await t.web("POST", "/v1/web/crm/leads", user, {
+      name: "x",
+      phone: "0501234567",
+      ownerCoachId: "not-a-coach",
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: "CONFLICT", message: "related resource constraint failed" });
   });
@@ -158,11 +192,20 @@ describe("POST /v1/web/crm/leads", () => {
       { phone: undefined },
     ];
     for (const body of bad) {
-      const res = await t.web("POST", "/v1/web/crm/leads", user, { name: "ok", phone: "0501234567", ...body });
+      const res = await t.web("POST", "/v1/web/crm/leads", user, {
+        name: "ok",
+        phone: "0501234567",
+        ...body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
     }
-    const max = await createLead(user, { name: "n".repeat(200), phone: "1".repeat(40), email: "e".repeat(200), valueAgorot: 0 });
+    const max = await createLead(user, {
+      name: "n".repeat(200),
+      phone: "1".repeat(40),
+      email: "e".repeat(200),
+      valueAgorot: 0,
+    });
     expect(max.name).toHaveLength(200);
     // valueAgorot up to the integer column's maximum; email format is not validated.
     const loose = await createLead(user, { email: " not an email ", valueAgorot: 2_147_483_647 });
@@ -206,8 +249,20 @@ describe("PATCH /v1/web/crm/leads/:id", () => {
   it("field by field: only fields sent change, null clears a nullable field, create rules apply, no activity", async () => {
     const user = newOwner();
     const coach = await ownerCoach(user);
-    const lead = await createLead(user, { email: "a@b.c", city: "Haifa", business: "Gym", source: "SITE", valueAgorot: 100, ownerCoachId: coach.id });
-    const res = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, { city: null, email: "  ", business: " Studio ", valueAgorot: null });
+    const lead = await createLead(user, {
+      email: "a@b.c",
+      city: "Haifa",
+      business: "Gym",
+      source: "SITE",
+      valueAgorot: 100,
+      ownerCoachId: coach.id,
+    });
+    const res = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, {
+      city: null,
+      email: "  ",
+      business: " Studio ",
+      valueAgorot: null,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       name: "Noa Levi",
@@ -220,8 +275,17 @@ describe("PATCH /v1/web/crm/leads/:id", () => {
       ownerCoachId: coach.id,
       statusId: lead.statusId,
     });
-    const again = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, { name: " Noa L ", source: null, ownerCoachId: null });
-    expect(again.body.data).toMatchObject({ name: "Noa L", source: null, ownerCoachId: null, business: "Studio" });
+    const again = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, {
+      name: " Noa L ",
+      source: null,
+      ownerCoachId: null,
+    });
+    expect(again.body.data).toMatchObject({
+      name: "Noa L",
+      source: null,
+      ownerCoachId: null,
+      business: "Studio",
+    });
     const unchanged = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, {});
     expect(unchanged.status).toBe(200);
     expect(unchanged.body.data.name).toBe("Noa L");
@@ -232,7 +296,12 @@ describe("PATCH /v1/web/crm/leads/:id", () => {
     const user = newOwner();
     const lead = await createLead(user);
     const won = await keyId(user, "WON");
-    for (const body of [{ statusId: won }, { lostReason: "price" }, { remindAt: "2030-01-01T10:00:00Z" }, { name: "x", remindAt: null }]) {
+    for (const body of [
+      { statusId: won },
+      { lostReason: "price" },
+      { remindAt: "2030-01-01T10:00:00Z" },
+      { name: "x", remindAt: null },
+    ]) {
       const res = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
@@ -245,7 +314,15 @@ describe("PATCH /v1/web/crm/leads/:id", () => {
   it("name and phone cannot be cleared; limits answer VALIDATION; a non-coach owner is CONFLICT", async () => {
     const user = newOwner();
     const lead = await createLead(user);
-    for (const body of [{ name: null }, { phone: null }, { name: "" }, { phone: "12" }, { city: "c".repeat(201) }, { valueAgorot: -5 }, { valueAgorot: 2_147_483_648 }]) {
+    for (const body of [
+      { name: null },
+      { phone: null },
+      { name: "" },
+      { phone: "12" },
+      { city: "c".repeat(201) },
+      { valueAgorot: -5 },
+      { valueAgorot: 2_147_483_648 },
+    ]) {
       const res = await t.web("PATCH", `/v1/web/crm/leads/${lead.id}`, user, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
@@ -266,7 +343,9 @@ describe("DELETE /v1/web/crm/leads/:id", () => {
   it("soft delete: the lead vanishes from every read, its notes and activities stay stored", async () => {
     const user = newOwner();
     const lead = await createLead(user);
-    expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "hello" })).status).toBe(201);
+    expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "hello" })).status).toBe(
+      201,
+    );
     const res = await t.web("DELETE", `/v1/web/crm/leads/${lead.id}`, user);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: lead.id, deleted: true });
@@ -287,7 +366,9 @@ describe("DELETE /v1/web/crm/leads/:id", () => {
     }
     const [row] = await t.deps.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row!.deletedAt).toBeInstanceOf(Date);
-    expect(await t.deps.database.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toHaveLength(1);
+    expect(
+      await t.deps.database.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id)),
+    ).toHaveLength(1);
     expect((await activitiesOf(lead.id)).map((a) => a.type)).toEqual(["created", "note_added"]);
   });
 
@@ -304,7 +385,14 @@ describe("POST /v1/web/crm/leads/:id/duplicate", () => {
     const user = newOwner();
     const coach = await ownerCoach(user);
     const lost = await keyId(user, "LOST");
-    const lead = await createLead(user, { email: "a@b.c", business: "Gym", city: "Haifa", source: "REFERRAL", valueAgorot: 5000, ownerCoachId: coach.id });
+    const lead = await createLead(user, {
+      email: "a@b.c",
+      business: "Gym",
+      city: "Haifa",
+      source: "REFERRAL",
+      valueAgorot: 5000,
+      ownerCoachId: coach.id,
+    });
     await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: lost, lostReason: "price" });
     await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: "2030-01-01T09:00:00Z" });
     await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "note" });
@@ -335,7 +423,11 @@ describe("POST /v1/web/crm/leads/:id/duplicate", () => {
     const detail = (await t.web("GET", `/v1/web/crm/leads/${copy.id}`, user)).body.data;
     expect(detail.notes).toEqual([]);
     expect(detail.activities).toHaveLength(1);
-    expect(detail.activities[0]).toMatchObject({ type: "duplicated", coachId: coach.id, data: { sourceLeadId: lead.id } });
+    expect(detail.activities[0]).toMatchObject({
+      type: "duplicated",
+      coachId: coach.id,
+      data: { sourceLeadId: lead.id },
+    });
     expect((await activitiesOf(lead.id)).map((a) => a.type)).not.toContain("duplicated");
   });
 
@@ -359,7 +451,10 @@ describe("PUT /v1/web/crm/leads/:id/status", () => {
     const lead = await createLead(user);
     const lost = await keyId(user, "LOST");
     const contacted = await keyId(user, "CONTACTED");
-    const toLost = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: lost, lostReason: "  too expensive " });
+    const toLost = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: lost,
+      lostReason: "  too expensive ",
+    });
     expect(toLost.status).toBe(200);
     expect(toLost.body.data).toMatchObject({ statusId: lost, lostReason: "too expensive" });
     const back = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: contacted });
@@ -372,11 +467,17 @@ describe("PUT /v1/web/crm/leads/:id/status", () => {
     const user = newOwner();
     const lead = await createLead(user);
     const won = await keyId(user, "WON");
-    const res = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: won, lostReason: "price" });
+    const res = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: won,
+      lostReason: "price",
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("VALIDATION");
     expect((await t.web("GET", `/v1/web/crm/leads/${lead.id}`, user)).body.data.statusId).toBe(lead.statusId);
-    const empty = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: won, lostReason: "  " });
+    const empty = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: won,
+      lostReason: "  ",
+    });
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ statusId: won, lostReason: null });
   });
@@ -400,17 +501,26 @@ describe("PUT /v1/web/crm/leads/:id/status", () => {
   it("moving to WON this way creates no trainee", async () => {
     const user = newOwner();
     const lead = await createLead(user);
-    const res = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: await keyId(user, "WON") });
+    const res = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: await keyId(user, "WON"),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.clientId).toBeNull();
-    expect(await t.deps.database.db.select().from(clients).where(eq(clients.studioId, await studioIdOf(user)))).toEqual([]);
+    expect(
+      await t.deps.database.db
+        .select()
+        .from(clients)
+        .where(eq(clients.studioId, await studioIdOf(user))),
+    ).toEqual([]);
   });
 
   it("the target status must be in the same studio: another studio's status answers 404 status not found like a missing one", async () => {
     const user = newOwner();
     const lead = await createLead(user);
     const foreignStatus = await keyId(newOwner(), "LOST");
-    const foreign = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: foreignStatus });
+    const foreign = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+      statusId: foreignStatus,
+    });
     const missing = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: "nope" });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe("status not found");
@@ -422,7 +532,14 @@ describe("PUT /v1/web/crm/leads/:id/status", () => {
     const lead = await createLead(user);
     const lost = await keyId(user, "LOST");
     expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {})).status).toBe(422);
-    expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: lost, lostReason: "r".repeat(201) })).status).toBe(422);
+    expect(
+      (
+        await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, {
+          statusId: lost,
+          lostReason: "r".repeat(201),
+        })
+      ).status,
+    ).toBe(422);
     await expectLikeMissing("PUT", (id) => `/v1/web/crm/leads/${id}/status`, lead.id, { statusId: lost });
   });
 });
@@ -432,7 +549,9 @@ describe("PUT /v1/web/crm/leads/:id/reminder", () => {
     const user = newOwner();
     const lead = await createLead(user);
     const sentBefore = ports.sent.chat.length + ports.sent.mail.length;
-    const set = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: "2030-05-01T09:30:00+03:00" });
+    const set = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, {
+      remindAt: "2030-05-01T09:30:00+03:00",
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.remindAt).toBe("2030-05-01T06:30:00.000Z");
     const cleared = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: null });
@@ -468,18 +587,31 @@ describe("POST /v1/web/crm/leads/:id/notes", () => {
     const user = newOwner({ userName: "Dana Levi" });
     const coach = await ownerCoach(user);
     const lead = await createLead(user);
-    const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "  called, call back Sunday  " });
+    const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, {
+      text: "  called, call back Sunday  ",
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ leadId: lead.id, text: "called, call back Sunday", coachId: coach.id, coachName: "Dana Levi" });
+    expect(res.body.data).toMatchObject({
+      leadId: lead.id,
+      text: "called, call back Sunday",
+      coachId: coach.id,
+      coachName: "Dana Levi",
+    });
     expect(typeof res.body.data.createdAt).toBe("string");
     const acts = await activitiesOf(lead.id);
-    expect(acts.at(-1)).toMatchObject({ type: "note_added", coachId: coach.id, data: { noteId: res.body.data.id } });
+    expect(acts.at(-1)).toMatchObject({
+      type: "note_added",
+      coachId: coach.id,
+      data: { noteId: res.body.data.id },
+    });
   });
 
   it("a caller without a Coach row writes a note with coachId and coachName null", async () => {
     const user = newOwner();
     const lead = await createLead(user);
-    const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, withoutCoachRow(user), { text: "hi" });
+    const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, withoutCoachRow(user), {
+      text: "hi",
+    });
     expect(res.body.data).toMatchObject({ coachId: null, coachName: null });
   });
 
@@ -490,7 +622,10 @@ describe("POST /v1/web/crm/leads/:id/notes", () => {
       const res = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text });
       expect(res.status).toBe(422);
     }
-    expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: ` ${"x".repeat(4000)} ` })).status).toBe(201);
+    expect(
+      (await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: ` ${"x".repeat(4000)} ` }))
+        .status,
+    ).toBe(201);
     await expectLikeMissing("POST", (id) => `/v1/web/crm/leads/${id}/notes`, lead.id, { text: "x" });
   });
 });
@@ -502,23 +637,42 @@ describe("CRM: write endpoints record the actor", () => {
     const lost = await keyId(user, "LOST");
     const writeEverything = async (caller: WebUserContext, phone: string) => {
       const lead = await createLead(caller, { phone });
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, caller, { statusId: lost, lostReason: "price" })).status).toBe(200);
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: "2030-01-01" })).status).toBe(200);
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: null })).status).toBe(200);
+      expect(
+        (
+          await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, caller, {
+            statusId: lost,
+            lostReason: "price",
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: "2030-01-01" }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, caller, { remindAt: null })).status,
+      ).toBe(200);
       const note = await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, caller, { text: "hi" });
       expect(note.status).toBe(201);
       const copy = await t.web("POST", `/v1/web/crm/leads/${lead.id}/duplicate`, caller);
       expect(copy.status).toBe(201);
       expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, caller, {})).status).toBe(200);
       const acts = [...(await activitiesOf(lead.id)), ...(await activitiesOf(copy.body.data.id))];
-      expect(acts.map((a) => a.type).sort()).toEqual(
-        ["converted", "created", "duplicated", "note_added", "reminder_cleared", "reminder_set", "status_changed"],
-      );
+      expect(acts.map((a) => a.type).sort()).toEqual([
+        "converted",
+        "created",
+        "duplicated",
+        "note_added",
+        "reminder_cleared",
+        "reminder_set",
+        "status_changed",
+      ]);
       return { acts, note: note.body.data };
     };
 
     const withCoach = await writeEverything(user, "050-7000001");
-    for (const a of withCoach.acts) expect(a, a.type).toMatchObject({ coachId: coach.id, coachName: "Dana Levi" });
+    for (const a of withCoach.acts)
+      expect(a, a.type).toMatchObject({ coachId: coach.id, coachName: "Dana Levi" });
     expect(withCoach.note).toMatchObject({ coachId: coach.id, coachName: "Dana Levi" });
 
     const anonymous = await writeEverything(withoutCoachRow(user), "050-7000002");
@@ -561,15 +715,27 @@ describe("LeadActivity: writing an activity never fails the request", () => {
     t.deps.logger = { ...originalLogger, error: (msg, fields) => void logged.push({ msg, fields }) };
     await db.execute(sql`create or replace function crm_test_refuse_activity() returns trigger language plpgsql as $$
       begin raise exception 'activity writes refused by test'; end $$`);
-    await db.execute(sql`create trigger crm_test_refuse_activity before insert on lead_activities for each row execute function crm_test_refuse_activity()`);
+    await db.execute(
+      sql`create trigger crm_test_refuse_activity before insert on lead_activities for each row execute function crm_test_refuse_activity()`,
+    );
     try {
       const user = newOwner();
       const lead = await createLead(user);
       const lost = await keyId(user, "LOST");
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: lost, lostReason: "x" })).body.data.lostReason).toBe("x");
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: "2031-01-01" })).status).toBe(200);
-      expect((await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: null })).status).toBe(200);
-      expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "kept" })).status).toBe(201);
+      expect(
+        (await t.web("PUT", `/v1/web/crm/leads/${lead.id}/status`, user, { statusId: lost, lostReason: "x" }))
+          .body.data.lostReason,
+      ).toBe("x");
+      expect(
+        (await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: "2031-01-01" }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, { remindAt: null })).status,
+      ).toBe(200);
+      expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/notes`, user, { text: "kept" })).status).toBe(
+        201,
+      );
       expect((await t.web("POST", `/v1/web/crm/leads/${lead.id}/duplicate`, user)).status).toBe(201);
       const detail = (await t.web("GET", `/v1/web/crm/leads/${lead.id}`, user)).body.data;
       expect(detail).toMatchObject({ statusId: lost, lostReason: "x", remindAt: null, activities: [] });
@@ -582,7 +748,11 @@ describe("LeadActivity: writing an activity never fails the request", () => {
         ["lead activity not written", "note_added"],
         ["lead activity not written", "duplicated"],
       ]);
-      expect(logged[0]!.fields).toMatchObject({ error: "activity writes refused by test", sqlState: "P0001", leadId: lead.id });
+      expect(logged[0]!.fields).toMatchObject({
+        error: "activity writes refused by test",
+        sqlState: "P0001",
+        leadId: lead.id,
+      });
       // The log carries no lead data (the ORM's wrapper message would repeat the query parameters).
       expect(JSON.stringify(logged)).not.toContain("050-1234567");
     } finally {

@@ -9,10 +9,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type StatusBody = { id: string; studioId: string; key: string | null; label: string; color: string; locked: boolean; order: number };
+type StatusBody = {
+  id: string;
+  studioId: string;
+  key: string | null;
+  label: string;
+  color: string;
+  locked: boolean;
+  order: number;
+};
 
 async function createStatus(user: WebUserContext, body: Record<string, unknown> = {}): Promise<StatusBody> {
-  const res = await t.web("POST", "/v1/web/crm/statuses", user, { label: "Follow-up", color: "#aabbcc", ...body });
+  const res = await t.web("POST", "/v1/web/crm/statuses", user, {
+    label: "Follow-up",
+    color: "#aabbcc",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -68,7 +80,10 @@ describe("LeadStatus: lazy seeding", () => {
       await t.web(method, path, fresh, body);
       const rows = await statusRowsOf(fresh);
       const builtIns = rows.filter((r) => r.key !== null).sort((a, b) => a.order - b.order);
-      expect(builtIns.map((r) => [r.key, r.locked, r.order]), `${method} ${path}`).toEqual([
+      expect(
+        builtIns.map((r) => [r.key, r.locked, r.order]),
+        `${method} ${path}`,
+      ).toEqual([
         ["NEW", true, 1],
         ["CONTACTED", true, 2],
         ["QUALIFIED", true, 3],
@@ -84,9 +99,23 @@ describe("POST /v1/web/crm/statuses", () => {
   it("seeds the built-ins first, then adds a custom status (201): label trimmed, key null, locked false, order one above the maximum", async () => {
     const user = newOwner();
     const created = await createStatus(user, { label: "  Follow-up  ", color: "#AABBCC" });
-    expect(created).toMatchObject({ key: null, label: "Follow-up", color: "#AABBCC", locked: false, order: 7 });
+    expect(created).toMatchObject({
+      key: null,
+      label: "Follow-up",
+      color: "#AABBCC",
+      locked: false,
+      order: 7,
+    });
     const statuses = await boardStatuses(user);
-    expect(statuses.map((s) => s.key)).toEqual(["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL", "WON", "LOST", null]);
+    expect(statuses.map((s) => s.key)).toEqual([
+      "NEW",
+      "CONTACTED",
+      "QUALIFIED",
+      "PROPOSAL",
+      "WON",
+      "LOST",
+      null,
+    ]);
     expect(statuses.at(-1)!.id).toBe(created.id);
     expect(created.studioId).toBe((await t.web("GET", "/v1/web/studio", user)).body.data.id);
     expect((await createStatus(user)).order).toBe(8);
@@ -104,8 +133,22 @@ describe("POST /v1/web/crm/statuses", () => {
 
   it("label is 1 to 60 characters after trimming and color must be #rrggbb (VALIDATION 422)", async () => {
     const user = newOwner();
-    for (const body of [{ label: "" }, { label: "   " }, { label: "x".repeat(61) }, { color: "red" }, { color: "#12345" }, { color: "#1234567" }, { color: "#gggggg" }, { label: undefined }, { color: undefined }]) {
-      const res = await t.web("POST", "/v1/web/crm/statuses", user, { label: "ok", color: "#000000", ...body });
+    for (const body of [
+      { label: "" },
+      { label: "   " },
+      { label: "x".repeat(61) },
+      { color: "red" },
+      { color: "#12345" },
+      { color: "#1234567" },
+      { color: "#gggggg" },
+      { label: undefined },
+      { color: undefined },
+    ]) {
+      const res = await t.web("POST", "/v1/web/crm/statuses", user, {
+        label: "ok",
+        color: "#000000",
+        ...body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
     }
@@ -115,7 +158,9 @@ describe("POST /v1/web/crm/statuses", () => {
   it("no role guard: a SUB_COACH manages statuses", async () => {
     const user = newOwner({ role: "SUB_COACH" });
     const created = await createStatus(user);
-    expect((await t.web("PATCH", `/v1/web/crm/statuses/${created.id}`, user, { label: "x" })).status).toBe(200);
+    expect((await t.web("PATCH", `/v1/web/crm/statuses/${created.id}`, user, { label: "x" })).status).toBe(
+      200,
+    );
     expect((await t.web("DELETE", `/v1/web/crm/statuses/${created.id}`, user)).status).toBe(200);
   });
 });
@@ -124,10 +169,22 @@ describe("PATCH /v1/web/crm/statuses/:id", () => {
   it("changes label and color (same rules); locked statuses can be changed and stay locked", async () => {
     const user = newOwner();
     const newStatus = (await boardStatuses(user)).find((s) => s.key === "NEW")!;
-    const res = await t.web("PATCH", `/v1/web/crm/statuses/${newStatus.id}`, user, { label: "  Fresh ", color: "#010203" });
+    const res = await t.web("PATCH", `/v1/web/crm/statuses/${newStatus.id}`, user, {
+      label: "  Fresh ",
+      color: "#010203",
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: newStatus.id, key: "NEW", label: "Fresh", color: "#010203", locked: true, order: newStatus.order });
-    const colorOnly = await t.web("PATCH", `/v1/web/crm/statuses/${newStatus.id}`, user, { color: "#ffffff" });
+    expect(res.body.data).toMatchObject({
+      id: newStatus.id,
+      key: "NEW",
+      label: "Fresh",
+      color: "#010203",
+      locked: true,
+      order: newStatus.order,
+    });
+    const colorOnly = await t.web("PATCH", `/v1/web/crm/statuses/${newStatus.id}`, user, {
+      color: "#ffffff",
+    });
     expect(colorOnly.body.data).toMatchObject({ label: "Fresh", color: "#ffffff" });
     const nothing = await t.web("PATCH", `/v1/web/crm/statuses/${newStatus.id}`, user, {});
     expect(nothing.status).toBe(200);
@@ -170,7 +227,15 @@ describe("DELETE /v1/web/crm/statuses/:id", () => {
   it("a status holding live leads answers CONFLICT (409) status is in use", async () => {
     const user = newOwner();
     const created = await createStatus(user);
-    expect((await t.web("POST", "/v1/web/crm/leads", user, { name: "x", phone: "0501234567", statusId: created.id })).status).toBe(201);
+    expect(
+      (
+        await t.web("POST", "/v1/web/crm/leads", user, {
+          name: "x",
+          phone: "0501234567",
+          statusId: created.id,
+        })
+      ).status,
+    ).toBe(201);
     const res = await t.web("DELETE", `/v1/web/crm/statuses/${created.id}`, user);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: "CONFLICT", message: "status is in use" });
@@ -179,7 +244,9 @@ describe("DELETE /v1/web/crm/statuses/:id", () => {
   it("soft-deleted leads do not block the in-use check but still reference the row: CONFLICT related resource constraint failed", async () => {
     const user = newOwner();
     const created = await createStatus(user);
-    const lead = (await t.web("POST", "/v1/web/crm/leads", user, { name: "x", phone: "0501234567", statusId: created.id })).body.data;
+    const lead = (
+      await t.web("POST", "/v1/web/crm/leads", user, { name: "x", phone: "0501234567", statusId: created.id })
+    ).body.data;
     expect((await t.web("DELETE", `/v1/web/crm/leads/${lead.id}`, user)).status).toBe(200);
     const res = await t.web("DELETE", `/v1/web/crm/statuses/${created.id}`, user);
     expect(res.status).toBe(409);

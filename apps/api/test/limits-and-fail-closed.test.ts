@@ -41,7 +41,15 @@ describe("global limiter on /v1", () => {
     expect((await t.request("GET", path)).status).toBe(404);
     expect((await t.request("GET", path)).status).toBe(429);
     for (let i = 0; i < 3; i++) {
-      const headers = { ...signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method: "GET", pathWithQuery: path }), "x-client-ip": "203.0.113.9" };
+      const headers = {
+        ...signServiceRequest({
+          secret: t.config.serviceAuthSecret,
+          serviceId: "web-app",
+          method: "GET",
+          pathWithQuery: path,
+        }),
+        "x-client-ip": "203.0.113.9",
+      };
       expect((await t.request("GET", path, { headers })).status).toBe(404);
     }
     // Naming a service without a valid signature is refused, not waved through.
@@ -57,9 +65,19 @@ describe("global limiter on /v1", () => {
 
   it("with Redis the budget is shared by every replica", async () => {
     const kvPrefix = `t:shared:${Date.now()}:`;
-    const a = await start({ database: "postgres", redis: true, kvPrefix, env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    const a = await start({
+      database: "postgres",
+      redis: true,
+      kvPrefix,
+      env: { RATE_LIMIT_PER_MINUTE: "2" },
+    });
     // A second replica of the same deployment (same Redis, same namespace).
-    const b = await start({ database: "postgres", redis: true, kvPrefix, env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    const b = await start({
+      database: "postgres",
+      redis: true,
+      kvPrefix,
+      env: { RATE_LIMIT_PER_MINUTE: "2" },
+    });
     expect((await a.request("GET", "/v1/automation/validate")).status).toBe(401);
     expect((await b.request("GET", "/v1/automation/validate")).status).toBe(401);
     expect((await a.request("GET", "/v1/automation/validate")).status).toBe(429);
@@ -104,15 +122,36 @@ describe("fail closed", () => {
 
   it("NODE_ENV=production refuses default secrets (config)", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "s".repeat(32) })).toThrow(/SESSION_SIGNING_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "a".repeat(32), SESSION_SIGNING_SECRET: "b".repeat(32), WEBHOOK_ALLOW_LOOPBACK: "1" })).toThrow(/WEBHOOK_ALLOW_LOOPBACK/);
-    expect(loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "a".repeat(32), SESSION_SIGNING_SECRET: "b".repeat(32) }).isProduction).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "s".repeat(32) })).toThrow(
+      /SESSION_SIGNING_SECRET/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        SERVICE_AUTH_SECRET: "a".repeat(32),
+        SESSION_SIGNING_SECRET: "b".repeat(32),
+        WEBHOOK_ALLOW_LOOPBACK: "1",
+      }),
+    ).toThrow(/WEBHOOK_ALLOW_LOOPBACK/);
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        SERVICE_AUTH_SECRET: "a".repeat(32),
+        SESSION_SIGNING_SECRET: "b".repeat(32),
+      }).isProduction,
+    ).toBe(true);
   });
 
   it("the server process exits non-zero in production with default secrets, without printing a secret", () => {
     const tsx = path.resolve(__dirname, "../node_modules/.bin/tsx");
     const result = spawnSync(tsx, [path.resolve(__dirname, "../src/main.ts")], {
-      env: { ...process.env, NODE_ENV: "production", SERVICE_AUTH_SECRET: "", SESSION_SIGNING_SECRET: "", PORT: "0" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SERVICE_AUTH_SECRET: "",
+        SESSION_SIGNING_SECRET: "",
+        PORT: "0",
+      },
       encoding: "utf8",
       timeout: 20_000,
     });

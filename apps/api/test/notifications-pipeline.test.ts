@@ -20,24 +20,47 @@ afterAll(async () => t?.close());
 const deps = () => ({ jobs: t.deps.jobs, now });
 const send = (input: NotifyInput) => notify(t.deps.database.db, input, deps());
 const deliveryJobs = async (notificationId?: string) => {
-  const { rows } = await t.deps.database.executor.executeSql("select data from pgboss.job where name = 'deliver-push'");
+  const { rows } = await t.deps.database.executor.executeSql(
+    "select data from pgboss.job where name = 'deliver-push'",
+  );
   const ids = rows.map((r) => (r.data as { notificationId: string }).notificationId);
   return notificationId ? ids.filter((id) => id === notificationId) : ids;
 };
-const recordsOf = (clientId: string) => t.deps.database.db.select().from(notifications).where(eq(notifications.clientId, clientId));
+const recordsOf = (clientId: string) =>
+  t.deps.database.db.select().from(notifications).where(eq(notifications.clientId, clientId));
 
-async function traineeWithDevice(owner: WebUserContext = newOwner(), fields: Parameters<typeof addTrainee>[2] = {}) {
+async function traineeWithDevice(
+  owner: WebUserContext = newOwner(),
+  fields: Parameters<typeof addTrainee>[2] = {},
+) {
   const { studioId, clientId } = await studioWithTrainee(t, owner, fields);
-  await t.deps.database.db.insert(pushTokens).values({ studioId, clientId, token: `ExponentPushToken[${clientId}]`, platform: "ios" });
+  await t.deps.database.db
+    .insert(pushTokens)
+    .values({ studioId, clientId, token: `ExponentPushToken[${clientId}]`, platform: "ios" });
   return { studioId, clientId, owner };
 }
 
 describe("notify: resolution, rendering, record and delivery job", () => {
   it("renders {{variables}} (name defaults to the trainee's first name, unknown ones empty), records queued and enqueues delivery", async () => {
     const { studioId, clientId, owner } = await traineeWithDevice();
-    await t.web("PATCH", "/v1/web/notification-configs/TRAINING_PLAN_ASSIGNED", owner, { titleTemplate: "{{name}}, {{plan}}!", bodyTemplate: "מאת {{coach}}{{unknown}}" });
-    const record = await send({ studioId, clientId, type: "TRAINING_PLAN_ASSIGNED", variables: { plan: "כוח 3x", coach: "דנה" } });
-    expect(record).toMatchObject({ type: "TRAINING_PLAN_ASSIGNED", title: "נועה, כוח 3x!", body: "מאת דנה", status: "queued", skipReason: null, attempts: 0 });
+    await t.web("PATCH", "/v1/web/notification-configs/TRAINING_PLAN_ASSIGNED", owner, {
+      titleTemplate: "{{name}}, {{plan}}!",
+      bodyTemplate: "מאת {{coach}}{{unknown}}",
+    });
+    const record = await send({
+      studioId,
+      clientId,
+      type: "TRAINING_PLAN_ASSIGNED",
+      variables: { plan: "כוח 3x", coach: "דנה" },
+    });
+    expect(record).toMatchObject({
+      type: "TRAINING_PLAN_ASSIGNED",
+      title: "נועה, כוח 3x!",
+      body: "מאת דנה",
+      status: "queued",
+      skipReason: null,
+      attempts: 0,
+    });
     expect(await deliveryJobs(record.id)).toEqual([record.id]);
   });
 
@@ -50,15 +73,28 @@ describe("notify: resolution, rendering, record and delivery job", () => {
   });
 
   it("skipped: the trainee muted the type's group (MUTED); the locked COACH_MESSAGES group is ignored", async () => {
-    const { studioId, clientId } = await traineeWithDevice(newOwner(), { mutedNotificationGroups: ["PLANS", "COACH_MESSAGES"] });
-    expect(await send({ studioId, clientId, type: "PLAN_UPDATED" })).toMatchObject({ status: "skipped", skipReason: "MUTED" });
-    const coach = await send({ studioId, clientId, type: "TRAINER_MESSAGE", variables: { coach: "דנה", message: "שלום" } });
+    const { studioId, clientId } = await traineeWithDevice(newOwner(), {
+      mutedNotificationGroups: ["PLANS", "COACH_MESSAGES"],
+    });
+    expect(await send({ studioId, clientId, type: "PLAN_UPDATED" })).toMatchObject({
+      status: "skipped",
+      skipReason: "MUTED",
+    });
+    const coach = await send({
+      studioId,
+      clientId,
+      type: "TRAINER_MESSAGE",
+      variables: { coach: "דנה", message: "שלום" },
+    });
     expect(coach).toMatchObject({ status: "queued", title: "הודעה חדשה מדנה", body: "שלום" });
   });
 
   it("skipped: no push token (NO_PUSH_TOKEN)", async () => {
     const { studioId, clientId } = await studioWithTrainee(t, newOwner());
-    expect(await send({ studioId, clientId, type: "MEETING_REMINDER" })).toMatchObject({ status: "skipped", skipReason: "NO_PUSH_TOKEN" });
+    expect(await send({ studioId, clientId, type: "MEETING_REMINDER" })).toMatchObject({
+      status: "skipped",
+      skipReason: "NO_PUSH_TOKEN",
+    });
   });
 
   it("FORM_SENT uses the enabled message of the form type, else the enabled ALL one; with neither it is skipped (NO_MESSAGE)", async () => {
@@ -72,20 +108,49 @@ describe("notify: resolution, rendering, record and delivery job", () => {
         { id: "all", title: "טופס {{form}}", formType: "ALL" },
       ],
     });
-    expect((await send({ studioId, clientId, type: "FORM_SENT", formType: "CHECK_IN", variables: { form: "שבועי" } })).title).toBe("צ'ק-אין שבועי");
-    expect((await send({ studioId, clientId, type: "FORM_SENT", formType: "INTAKE", variables: { form: "פתיחה" } })).title).toBe("טופס פתיחה");
+    expect(
+      (
+        await send({
+          studioId,
+          clientId,
+          type: "FORM_SENT",
+          formType: "CHECK_IN",
+          variables: { form: "שבועי" },
+        })
+      ).title,
+    ).toBe("צ'ק-אין שבועי");
+    expect(
+      (
+        await send({
+          studioId,
+          clientId,
+          type: "FORM_SENT",
+          formType: "INTAKE",
+          variables: { form: "פתיחה" },
+        })
+      ).title,
+    ).toBe("טופס פתיחה");
     await t.web("PUT", "/v1/web/studio/notification-settings/FORM_SENT", owner, {
       enabled: true,
       sound: true,
       messages: [{ id: "check", title: "צ'ק-אין", formType: "CHECK_IN" }],
     });
-    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "ONE_TIME" })).toMatchObject({ status: "skipped", skipReason: "NO_MESSAGE" });
+    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "ONE_TIME" })).toMatchObject({
+      status: "skipped",
+      skipReason: "NO_MESSAGE",
+    });
   });
 
   it("form pushes are muted by the group of their form type: CHECK_IN by CHECK_INS, any other by FORMS", async () => {
-    const { studioId, clientId } = await traineeWithDevice(newOwner(), { mutedNotificationGroups: ["CHECK_INS"] });
-    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "CHECK_IN" })).toMatchObject({ skipReason: "MUTED" });
-    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "INTAKE" })).toMatchObject({ status: "queued" });
+    const { studioId, clientId } = await traineeWithDevice(newOwner(), {
+      mutedNotificationGroups: ["CHECK_INS"],
+    });
+    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "CHECK_IN" })).toMatchObject({
+      skipReason: "MUTED",
+    });
+    expect(await send({ studioId, clientId, type: "FORM_SENT", formType: "INTAKE" })).toMatchObject({
+      status: "queued",
+    });
   });
 
   it("the record and its delivery job commit together: a caller's transaction that rolls back leaves neither", async () => {
@@ -105,7 +170,10 @@ describe("notify: resolution, rendering, record and delivery job", () => {
   it("a trainee of another studio answers NOT_FOUND trainee not found", async () => {
     const { clientId } = await traineeWithDevice();
     const other = (await t.web("GET", "/v1/web/studio", newOwner())).body.data.id;
-    await expect(send({ studioId: other, clientId, type: "PLAN_UPDATED" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
+    await expect(send({ studioId: other, clientId, type: "PLAN_UPDATED" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "trainee not found",
+    });
   });
 });
 
@@ -113,10 +181,15 @@ describe("PLAN_UPDATED throttle: one push per 6 hours per trainee", () => {
   it("a second push within 6 hours is skipped THROTTLED; after 6 hours it goes again; other trainees and types are unaffected", async () => {
     const { studioId, clientId } = await traineeWithDevice();
     const other = await addTrainee(t, studioId);
-    await t.deps.database.db.insert(pushTokens).values({ studioId, clientId: other.id, token: `tok-${other.id}`, platform: "android" });
+    await t.deps.database.db
+      .insert(pushTokens)
+      .values({ studioId, clientId: other.id, token: `tok-${other.id}`, platform: "android" });
     expect((await send({ studioId, clientId, type: "PLAN_UPDATED" })).status).toBe("queued");
     clock += 5 * 3600_000 + 59 * 60_000;
-    expect(await send({ studioId, clientId, type: "PLAN_UPDATED" })).toMatchObject({ status: "skipped", skipReason: "THROTTLED" });
+    expect(await send({ studioId, clientId, type: "PLAN_UPDATED" })).toMatchObject({
+      status: "skipped",
+      skipReason: "THROTTLED",
+    });
     expect((await send({ studioId, clientId: other.id, type: "PLAN_UPDATED" })).status).toBe("queued");
     expect((await send({ studioId, clientId, type: "TRAINING_PLAN_ASSIGNED" })).status).toBe("queued");
     expect((await send({ studioId, clientId, type: "TRAINING_PLAN_ASSIGNED" })).status).toBe("queued");
@@ -125,15 +198,22 @@ describe("PLAN_UPDATED throttle: one push per 6 hours per trainee", () => {
   });
 
   it("a skipped push (muted) does not use up the window", async () => {
-    const { studioId, clientId } = await traineeWithDevice(newOwner(), { mutedNotificationGroups: ["PLANS"] });
+    const { studioId, clientId } = await traineeWithDevice(newOwner(), {
+      mutedNotificationGroups: ["PLANS"],
+    });
     expect((await send({ studioId, clientId, type: "PLAN_UPDATED" })).skipReason).toBe("MUTED");
-    await t.deps.database.db.update(clients).set({ mutedNotificationGroups: [] }).where(eq(clients.id, clientId));
+    await t.deps.database.db
+      .update(clients)
+      .set({ mutedNotificationGroups: [] })
+      .where(eq(clients.id, clientId));
     expect((await send({ studioId, clientId, type: "PLAN_UPDATED" })).status).toBe("queued");
   });
 
   it("safe across replicas: concurrent notifies on separate connections send exactly one", async () => {
     const { studioId, clientId } = await traineeWithDevice();
-    const results = await Promise.all([1, 2, 3, 4].map(() => send({ studioId, clientId, type: "PLAN_UPDATED" })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => send({ studioId, clientId, type: "PLAN_UPDATED" })),
+    );
     expect(results.filter((r) => r.status === "queued")).toHaveLength(1);
     expect(results.filter((r) => r.skipReason === "THROTTLED")).toHaveLength(3);
     const queued = results.find((r) => r.status === "queued")!;
@@ -154,7 +234,14 @@ describe("GET /v1/web/clients/:id/notifications", () => {
     expect(page1.status).toBe(200);
     expect(page1.body.data.total).toBe(3);
     expect(page1.body.data.items.map((r: any) => r.id)).toEqual([sent[2], sent[1]]);
-    expect(page1.body.data.items[0]).toMatchObject({ clientId, type: "MEETING_REMINDER", status: "queued", skipReason: null, error: null, sentAt: null });
+    expect(page1.body.data.items[0]).toMatchObject({
+      clientId,
+      type: "MEETING_REMINDER",
+      status: "queued",
+      skipReason: null,
+      error: null,
+      sentAt: null,
+    });
     const page2 = await t.web("GET", `/v1/web/clients/${clientId}/notifications?pageSize=2&page=2`, owner);
     expect(page2.body.data.items.map((r: any) => r.id)).toEqual([sent[0]]);
   });
@@ -182,7 +269,9 @@ describe("GET /v1/web/clients/:id/notifications", () => {
 
   it("paging is validated (pageSize at most 500)", async () => {
     const { clientId, owner } = await traineeWithDevice();
-    expect((await t.web("GET", `/v1/web/clients/${clientId}/notifications?pageSize=501`, owner)).status).toBe(422);
+    expect((await t.web("GET", `/v1/web/clients/${clientId}/notifications?pageSize=501`, owner)).status).toBe(
+      422,
+    );
   });
 });
 
@@ -193,15 +282,26 @@ describe("FORM_REMINDERS scheduling", () => {
   async function remindersStudio(reminders?: unknown[]) {
     const owner = newOwner();
     if (reminders) {
-      const res = await t.web("PUT", "/v1/web/studio/notification-settings/FORM_REMINDERS", owner, { enabled: true, sound: true, messages: reminders });
+      const res = await t.web("PUT", "/v1/web/studio/notification-settings/FORM_REMINDERS", owner, {
+        enabled: true,
+        sound: true,
+        messages: reminders,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     return owner;
   }
-  const dispatches = (clientId: string) => t.deps.database.db.select().from(formReminderDispatches).where(eq(formReminderDispatches.clientId, clientId));
+  const dispatches = (clientId: string) =>
+    t.deps.database.db
+      .select()
+      .from(formReminderDispatches)
+      .where(eq(formReminderDispatches.clientId, clientId));
 
   it("the default reminder fires the evening before the form day in the trainee's zone, once even when the job runs twice", async () => {
-    const { studioId, clientId } = await traineeWithDevice(await remindersStudio(), { ...checkIn, timezone: "Europe/London" });
+    const { studioId, clientId } = await traineeWithDevice(await remindersStudio(), {
+      ...checkIn,
+      timezone: "Europe/London",
+    });
     // Tuesday 2026-03-03 19:00 in London is 19:00Z.
     const at = (iso: string) => ({ jobs: t.deps.jobs, now: () => new Date(iso) });
     await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T18:58:00Z"));
@@ -212,15 +312,38 @@ describe("FORM_REMINDERS scheduling", () => {
     expect(second.alreadyDispatched).toBeGreaterThanOrEqual(1);
     const records = await recordsOf(clientId);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ studioId, type: "FORM_REMINDERS", status: "queued", title: "תזכורת: מחר צ'ק-אין" });
-    expect(records[0]!.data).toMatchObject({ opens: "home", formId: "form-weekly", formType: "CHECK_IN", formDay: "2026-03-04" });
+    expect(records[0]).toMatchObject({
+      studioId,
+      type: "FORM_REMINDERS",
+      status: "queued",
+      title: "תזכורת: מחר צ'ק-אין",
+    });
+    expect(records[0]!.data).toMatchObject({
+      opens: "home",
+      formId: "form-weekly",
+      formType: "CHECK_IN",
+      formDay: "2026-03-04",
+    });
     expect(await deliveryJobs(records[0]!.id)).toHaveLength(1);
-    expect(await dispatches(clientId)).toEqual([expect.objectContaining({ formDay: "2026-03-04", reminderId: "day-before", notificationId: records[0]!.id })]);
+    expect(await dispatches(clientId)).toEqual([
+      expect.objectContaining({
+        formDay: "2026-03-04",
+        reminderId: "day-before",
+        notificationId: records[0]!.id,
+      }),
+    ]);
   });
 
   it("concurrent runs (replicas) still record each reminder once", async () => {
-    const { clientId } = await traineeWithDevice(await remindersStudio(), { ...checkIn, timezone: "Europe/London" });
-    const run = () => dispatchDueFormReminders(t.deps.database.db, { jobs: t.deps.jobs, now: () => new Date("2026-03-03T19:03:00Z") });
+    const { clientId } = await traineeWithDevice(await remindersStudio(), {
+      ...checkIn,
+      timezone: "Europe/London",
+    });
+    const run = () =>
+      dispatchDueFormReminders(t.deps.database.db, {
+        jobs: t.deps.jobs,
+        now: () => new Date("2026-03-03T19:03:00Z"),
+      });
     await Promise.all([run(), run(), run()]);
     expect(await recordsOf(clientId)).toHaveLength(1);
   });
@@ -228,7 +351,10 @@ describe("FORM_REMINDERS scheduling", () => {
   it("without a trainee zone the studio's zone is used", async () => {
     const { clientId } = await traineeWithDevice(await remindersStudio(), { ...checkIn, timezone: null });
     // The studio default zone is Asia/Jerusalem (UTC+2 in March): 19:00 local is 17:00Z.
-    await dispatchDueFormReminders(t.deps.database.db, { jobs: t.deps.jobs, now: () => new Date("2026-03-03T17:01:00Z") });
+    await dispatchDueFormReminders(t.deps.database.db, {
+      jobs: t.deps.jobs,
+      now: () => new Date("2026-03-03T17:01:00Z"),
+    });
     expect(await recordsOf(clientId)).toHaveLength(1);
   });
 
@@ -251,23 +377,39 @@ describe("FORM_REMINDERS scheduling", () => {
     const byTitle = Object.fromEntries(records.map((r) => [r.title, r]));
     expect(byTitle["היום צ'ק-אין"]).toMatchObject({ status: "skipped", skipReason: "FORM_FILLED" });
     expect(byTitle["תזכורת"]).toMatchObject({ status: "queued" });
-    expect(asked).toEqual([expect.objectContaining({ clientId, formId: "form-weekly", formDay: "2026-03-04" })]);
+    expect(asked).toEqual([
+      expect.objectContaining({ clientId, formId: "form-weekly", formDay: "2026-03-04" }),
+    ]);
   });
 
   it("until the forms work plugs in, nothing counts as filled: onlyIfNotFilled reminders go out", async () => {
-    const owner = await remindersStudio([{ id: "after", title: "עוד לא מילאת", offsetDays: 1, time: "10:00" }]);
+    const owner = await remindersStudio([
+      { id: "after", title: "עוד לא מילאת", offsetDays: 1, time: "10:00" },
+    ]);
     const { clientId } = await traineeWithDevice(owner, { ...checkIn, timezone: "UTC" });
-    await dispatchDueFormReminders(t.deps.database.db, { jobs: t.deps.jobs, now: () => new Date("2026-03-05T10:00:00Z") });
-    expect(await recordsOf(clientId)).toEqual([expect.objectContaining({ status: "queued", title: "עוד לא מילאת" })]);
+    await dispatchDueFormReminders(t.deps.database.db, {
+      jobs: t.deps.jobs,
+      now: () => new Date("2026-03-05T10:00:00Z"),
+    });
+    expect(await recordsOf(clientId)).toEqual([
+      expect.objectContaining({ status: "queued", title: "עוד לא מילאת" }),
+    ]);
   });
 
   it("nothing is sent when the studio switched FORM_REMINDERS off, before the first form day, or for a deleted trainee", async () => {
     const off = newOwner();
     await t.web("PATCH", "/v1/web/notification-configs/FORM_REMINDERS", off, { enabled: false });
     const a = await traineeWithDevice(off, { ...checkIn, timezone: "UTC" });
-    const b = await traineeWithDevice(newOwner(), { ...checkIn, checkInStartDate: "2026-03-11", timezone: "UTC" });
+    const b = await traineeWithDevice(newOwner(), {
+      ...checkIn,
+      checkInStartDate: "2026-03-11",
+      timezone: "UTC",
+    });
     const c = await traineeWithDevice(newOwner(), { ...checkIn, timezone: "UTC", deletedAt: new Date() });
-    await dispatchDueFormReminders(t.deps.database.db, { jobs: t.deps.jobs, now: () => new Date("2026-03-03T19:01:00Z") });
+    await dispatchDueFormReminders(t.deps.database.db, {
+      jobs: t.deps.jobs,
+      now: () => new Date("2026-03-03T19:01:00Z"),
+    });
     for (const { clientId } of [a, b, c]) expect(await recordsOf(clientId)).toEqual([]);
   });
 });

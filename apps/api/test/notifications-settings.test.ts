@@ -22,8 +22,10 @@ const structured = async (user: WebUserContext) => {
   expect(res.status).toBe(200);
   return res.body.data as { categories: string[]; types: any[] };
 };
-const put = (user: WebUserContext, type: string, body: unknown) => t.web("PUT", `/v1/web/studio/notification-settings/${type}`, user, body);
-const studioIdOf = async (user: WebUserContext) => (await t.web("GET", "/v1/web/studio", user)).body.data.id as string;
+const put = (user: WebUserContext, type: string, body: unknown) =>
+  t.web("PUT", `/v1/web/studio/notification-settings/${type}`, user, body);
+const studioIdOf = async (user: WebUserContext) =>
+  (await t.web("GET", "/v1/web/studio", user)).body.data.id as string;
 
 describe("GET /v1/web/notification-configs (flat)", () => {
   it("each active type, in the active-type order, with the platform default and customized false", async () => {
@@ -37,18 +39,32 @@ describe("GET /v1/web/notification-configs (flat)", () => {
 
   it("any role may read", async () => {
     const owner = newOwner();
-    expect((await t.web("GET", "/v1/web/notification-configs", { ...owner, userId: "sub", role: "SUB_COACH" })).status).toBe(200);
+    expect(
+      (await t.web("GET", "/v1/web/notification-configs", { ...owner, userId: "sub", role: "SUB_COACH" }))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe("PATCH /v1/web/notification-configs/:type", () => {
   it("applies the fields sent to the effective values and upserts the override (customized true)", async () => {
     const owner = newOwner();
-    const res = await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", owner, { titleTemplate: "עדכון!", sound: false });
+    const res = await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", owner, {
+      titleTemplate: "עדכון!",
+      sound: false,
+    });
     expect(res.status).toBe(200);
     const { messages: _m, ...defaults } = codeDefaults("PLAN_UPDATED");
-    expect(res.body.data).toEqual({ type: "PLAN_UPDATED", ...defaults, titleTemplate: "עדכון!", sound: false, customized: true });
-    const second = await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", owner, { enabled: false });
+    expect(res.body.data).toEqual({
+      type: "PLAN_UPDATED",
+      ...defaults,
+      titleTemplate: "עדכון!",
+      sound: false,
+      customized: true,
+    });
+    const second = await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", owner, {
+      enabled: false,
+    });
     expect(second.body.data).toMatchObject({ titleTemplate: "עדכון!", sound: false, enabled: false });
     const row = (await flat(owner)).find((r) => r.type === "PLAN_UPDATED");
     expect(row).toMatchObject({ titleTemplate: "עדכון!", enabled: false, customized: true });
@@ -56,11 +72,21 @@ describe("PATCH /v1/web/notification-configs/:type", () => {
 
   it("the response includes messages only for FORM_SENT and FORM_REMINDERS, whose first message is rewritten", async () => {
     const owner = newOwner();
-    const single = await t.web("PATCH", "/v1/web/notification-configs/TRAINER_MESSAGE", owner, { sound: false });
+    const single = await t.web("PATCH", "/v1/web/notification-configs/TRAINER_MESSAGE", owner, {
+      sound: false,
+    });
     expect(single.body.data).not.toHaveProperty("messages");
-    const sent = await t.web("PATCH", "/v1/web/notification-configs/FORM_SENT", owner, { bodyTemplate: "גוף" });
-    expect(sent.body.data.messages).toEqual([{ ...codeDefaults("FORM_SENT").messages![0], subtitle: "גוף" }, codeDefaults("FORM_SENT").messages![1]]);
-    const reminders = await t.web("PATCH", "/v1/web/notification-configs/FORM_REMINDERS", owner, { sendTime: "20:15", titleTemplate: "מחר!" });
+    const sent = await t.web("PATCH", "/v1/web/notification-configs/FORM_SENT", owner, {
+      bodyTemplate: "גוף",
+    });
+    expect(sent.body.data.messages).toEqual([
+      { ...codeDefaults("FORM_SENT").messages![0], subtitle: "גוף" },
+      codeDefaults("FORM_SENT").messages![1],
+    ]);
+    const reminders = await t.web("PATCH", "/v1/web/notification-configs/FORM_REMINDERS", owner, {
+      sendTime: "20:15",
+      titleTemplate: "מחר!",
+    });
     expect(reminders.body.data.messages[0]).toMatchObject({ title: "מחר!", time: "20:15" });
     // The structured view sees the same first reminder.
     const setting = (await structured(owner)).types.find((s) => s.type === "FORM_REMINDERS");
@@ -71,28 +97,65 @@ describe("PATCH /v1/web/notification-configs/:type", () => {
     const owner = newOwner();
     const res = await t.web("PATCH", "/v1/web/notification-configs/FORM_ASSIGNED", owner, { enabled: false });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ type: "FORM_ASSIGNED", enabled: false, titleTemplate: codeDefaults("FORM_ASSIGNED").titleTemplate, customized: true });
+    expect(res.body.data).toMatchObject({
+      type: "FORM_ASSIGNED",
+      enabled: false,
+      titleTemplate: codeDefaults("FORM_ASSIGNED").titleTemplate,
+      customized: true,
+    });
     expect((await flat(owner)).map((r) => r.type)).not.toContain("FORM_ASSIGNED");
     expect((await structured(owner)).types.map((s) => s.type)).not.toContain("FORM_ASSIGNED");
   });
 
   it("OWNER or HEAD_COACH: a SUB_COACH gets 403 insufficient role", async () => {
     const owner = newOwner();
-    expect((await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", { ...owner, userId: "hc", role: "HEAD_COACH" }, { sound: false })).status).toBe(200);
-    const sub = await t.web("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", { ...owner, userId: "sc", role: "SUB_COACH" }, { sound: true });
+    expect(
+      (
+        await t.web(
+          "PATCH",
+          "/v1/web/notification-configs/PLAN_UPDATED",
+          { ...owner, userId: "hc", role: "HEAD_COACH" },
+          { sound: false },
+        )
+      ).status,
+    ).toBe(200);
+    const sub = await t.web(
+      "PATCH",
+      "/v1/web/notification-configs/PLAN_UPDATED",
+      { ...owner, userId: "sc", role: "SUB_COACH" },
+      { sound: true },
+    );
     expect(sub.status).toBe(403);
     expect(sub.body).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
   });
 
   it("UNAUTHORIZED 401 without web authentication (PATCH and PUT)", async () => {
     const body = JSON.stringify({ enabled: false });
-    expect((await t.request("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", { headers: { "content-type": "application/json" }, body })).status).toBe(401);
-    expect((await t.request("PUT", "/v1/web/studio/notification-settings/PLAN_UPDATED", { headers: { "content-type": "application/json" }, body })).status).toBe(401);
+    expect(
+      (
+        await t.request("PATCH", "/v1/web/notification-configs/PLAN_UPDATED", {
+          headers: { "content-type": "application/json" },
+          body,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.request("PUT", "/v1/web/studio/notification-settings/PLAN_UPDATED", {
+          headers: { "content-type": "application/json" },
+          body,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("VALIDATION 422 for a bad body or type", async () => {
     const owner = newOwner();
-    for (const [type, body] of [["PLAN_UPDATED", { titleTemplate: "" }], ["PLAN_UPDATED", { sendTime: "9:00" }], ["NOT_A_TYPE", {}]] as const) {
+    for (const [type, body] of [
+      ["PLAN_UPDATED", { titleTemplate: "" }],
+      ["PLAN_UPDATED", { sendTime: "9:00" }],
+      ["NOT_A_TYPE", {}],
+    ] as const) {
       const res = await t.web("PATCH", `/v1/web/notification-configs/${type}`, owner, body);
       expect(res.status).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
@@ -103,7 +166,10 @@ describe("PATCH /v1/web/notification-configs/:type", () => {
     const a = newOwner();
     const b = newOwner();
     await t.web("PATCH", "/v1/web/notification-configs/WORKOUT_MISSED", a, { enabled: false });
-    expect((await flat(b)).find((r) => r.type === "WORKOUT_MISSED")).toMatchObject({ enabled: true, customized: false });
+    expect((await flat(b)).find((r) => r.type === "WORKOUT_MISSED")).toMatchObject({
+      enabled: true,
+      customized: false,
+    });
   });
 
   it("concurrent first PATCHes of different fields both stick", async () => {
@@ -113,7 +179,11 @@ describe("PATCH /v1/web/notification-configs/:type", () => {
       t.web("PATCH", "/v1/web/notification-configs/SUBSCRIPTION_ENDED", owner, { titleTemplate: "נגמר" }),
       t.web("PATCH", "/v1/web/notification-configs/SUBSCRIPTION_ENDED", owner, { sendTime: "11:11" }),
     ]);
-    expect((await flat(owner)).find((r) => r.type === "SUBSCRIPTION_ENDED")).toMatchObject({ sound: false, titleTemplate: "נגמר", sendTime: "11:11" });
+    expect((await flat(owner)).find((r) => r.type === "SUBSCRIPTION_ENDED")).toMatchObject({
+      sound: false,
+      titleTemplate: "נגמר",
+      sendTime: "11:11",
+    });
   });
 });
 
@@ -123,18 +193,36 @@ describe("GET /v1/web/studio/notification-settings (structured)", () => {
     expect(data.categories).toEqual(["workout", "forms", "plans", "subscription", "messages"]);
     expect(data.types.map((s) => s.type)).toEqual([...ACTIVE_NOTIFICATION_TYPES]);
     const formSent = data.types.find((s) => s.type === "FORM_SENT");
-    expect(formSent).toMatchObject({ category: "forms", group: null, kind: "formSent", maxMessages: 3, customized: false, variables: expect.arrayContaining(["form", "coach"]) });
+    expect(formSent).toMatchObject({
+      category: "forms",
+      group: null,
+      kind: "formSent",
+      maxMessages: 3,
+      customized: false,
+      variables: expect.arrayContaining(["form", "coach"]),
+    });
     expect(formSent.messages).toEqual(codeDefaults("FORM_SENT").messages);
     expect(formSent.defaults).toEqual({ ...codeDefaults("FORM_SENT") });
     const planUpdated = data.types.find((s) => s.type === "PLAN_UPDATED");
     expect(planUpdated).toMatchObject({ group: "PLANS", kind: "single", maxMessages: 1 });
-    expect(planUpdated.messages).toEqual([{ id: "default", enabled: true, title: codeDefaults("PLAN_UPDATED").titleTemplate, subtitle: codeDefaults("PLAN_UPDATED").bodyTemplate }]);
+    expect(planUpdated.messages).toEqual([
+      {
+        id: "default",
+        enabled: true,
+        title: codeDefaults("PLAN_UPDATED").titleTemplate,
+        subtitle: codeDefaults("PLAN_UPDATED").bodyTemplate,
+      },
+    ]);
     expect(data.types.find((s) => s.type === "FORM_REMINDERS").maxMessages).toBe(10);
   });
 
   it("any role may read", async () => {
     const owner = newOwner();
-    const res = await t.web("GET", "/v1/web/studio/notification-settings", { ...owner, userId: "sub", role: "SUB_COACH" });
+    const res = await t.web("GET", "/v1/web/studio/notification-settings", {
+      ...owner,
+      userId: "sub",
+      role: "SUB_COACH",
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.types).toHaveLength(ACTIVE_NOTIFICATION_TYPES.length);
   });
@@ -147,9 +235,15 @@ describe("GET /v1/web/studio/notification-settings (structured)", () => {
       await t.deps.database.db
         .update(notificationOverrides)
         .set({ messages: stored })
-        .where(and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, "FORM_SENT")));
+        .where(
+          and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, "FORM_SENT")),
+        );
       const setting = (await structured(owner)).types.find((s) => s.type === "FORM_SENT");
-      expect(setting).toMatchObject({ customized: true, sound: false, messages: codeDefaults("FORM_SENT").messages });
+      expect(setting).toMatchObject({
+        customized: true,
+        sound: false,
+        messages: codeDefaults("FORM_SENT").messages,
+      });
     }
   });
 });
@@ -160,7 +254,16 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     const res = await put(owner, "TRAINING_PLAN_ASSIGNED", {
       enabled: false,
       sound: false,
-      messages: [{ id: "x", enabled: false, title: " תוכנית\nחדשה \r\n לך ", subtitle: "  {{plan}}  ", offsetDays: 2, formType: "INTAKE" }],
+      messages: [
+        {
+          id: "x",
+          enabled: false,
+          title: " תוכנית\nחדשה \r\n לך ",
+          subtitle: "  {{plan}}  ",
+          offsetDays: 2,
+          formType: "INTAKE",
+        },
+      ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -176,9 +279,17 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     const stored = await t.deps.database.db
       .select()
       .from(notificationOverrides)
-      .where(and(eq(notificationOverrides.studioId, await studioIdOf(owner)), eq(notificationOverrides.type, "TRAINING_PLAN_ASSIGNED")));
+      .where(
+        and(
+          eq(notificationOverrides.studioId, await studioIdOf(owner)),
+          eq(notificationOverrides.type, "TRAINING_PLAN_ASSIGNED"),
+        ),
+      );
     expect(stored[0]!.messages).toBeNull(); // messages stored only for multi-message kinds
-    expect((await flat(owner)).find((r) => r.type === "TRAINING_PLAN_ASSIGNED")).toMatchObject({ titleTemplate: "תוכנית חדשה לך", enabled: false });
+    expect((await flat(owner)).find((r) => r.type === "TRAINING_PLAN_ASSIGNED")).toMatchObject({
+      titleTemplate: "תוכנית חדשה לך",
+      enabled: false,
+    });
   });
 
   it("formSent: formType defaults to ALL, only the formSent fields are kept, up to 3 messages", async () => {
@@ -187,7 +298,14 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
       enabled: true,
       sound: true,
       messages: [
-        { id: "intake", title: "שאלון פתיחה", subtitle: "", formType: "INTAKE", time: "10:00", offsetDays: 1 },
+        {
+          id: "intake",
+          title: "שאלון פתיחה",
+          subtitle: "",
+          formType: "INTAKE",
+          time: "10:00",
+          offsetDays: 1,
+        },
         { id: "rest", title: "טופס", enabled: false },
       ],
     });
@@ -210,15 +328,59 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
       sound: true,
       messages: [
         { id: "after", title: "עדיין לא מילאת", offsetDays: 1, time: "09:00" },
-        { id: "before", title: "מחר צ'ק-אין", offsetDays: -1, time: "19:30", onlyIfNotFilled: true, opens: "home" },
-        { id: "intake", title: "שאלון", formType: "INTAKE", offsetDays: 0, time: "12:00", onlyIfNotFilled: false },
+        {
+          id: "before",
+          title: "מחר צ'ק-אין",
+          offsetDays: -1,
+          time: "19:30",
+          onlyIfNotFilled: true,
+          opens: "home",
+        },
+        {
+          id: "intake",
+          title: "שאלון",
+          formType: "INTAKE",
+          offsetDays: 0,
+          time: "12:00",
+          onlyIfNotFilled: false,
+        },
       ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.messages).toEqual([
-      { id: "before", enabled: true, title: "מחר צ'ק-אין", subtitle: "", formType: "CHECK_IN", offsetDays: -1, time: "19:30", onlyIfNotFilled: false, opens: "home" },
-      { id: "intake", enabled: true, title: "שאלון", subtitle: "", formType: "INTAKE", offsetDays: 0, time: "12:00", onlyIfNotFilled: false, opens: "form" },
-      { id: "after", enabled: true, title: "עדיין לא מילאת", subtitle: "", formType: "CHECK_IN", offsetDays: 1, time: "09:00", onlyIfNotFilled: true, opens: "form" },
+      {
+        id: "before",
+        enabled: true,
+        title: "מחר צ'ק-אין",
+        subtitle: "",
+        formType: "CHECK_IN",
+        offsetDays: -1,
+        time: "19:30",
+        onlyIfNotFilled: false,
+        opens: "home",
+      },
+      {
+        id: "intake",
+        enabled: true,
+        title: "שאלון",
+        subtitle: "",
+        formType: "INTAKE",
+        offsetDays: 0,
+        time: "12:00",
+        onlyIfNotFilled: false,
+        opens: "form",
+      },
+      {
+        id: "after",
+        enabled: true,
+        title: "עדיין לא מילאת",
+        subtitle: "",
+        formType: "CHECK_IN",
+        offsetDays: 1,
+        time: "09:00",
+        onlyIfNotFilled: true,
+        opens: "form",
+      },
     ]);
     expect(res.body.data).toMatchObject({ titleTemplate: "מחר צ'ק-אין", sendTime: "19:30" });
   });
@@ -239,8 +401,15 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
       expect(res.body.code).toBe("VALIDATION");
       expect(res.body.details.issues[0].path).toBe(path);
     }
-    const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `r${i}`, title: "x", offsetDays: 0, time: "10:00" }));
-    expect((await put(owner, "FORM_REMINDERS", { enabled: true, sound: true, messages: eleven })).body.message).toBe("messages: at most 10 messages for this type");
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      id: `r${i}`,
+      title: "x",
+      offsetDays: 0,
+      time: "10:00",
+    }));
+    expect(
+      (await put(owner, "FORM_REMINDERS", { enabled: true, sound: true, messages: eleven })).body.message,
+    ).toBe("messages: at most 10 messages for this type");
     // Nothing was stored by the refused PUTs.
     expect((await flat(owner)).find((r) => r.type === "FORM_REMINDERS").customized).toBe(false);
   });
@@ -253,7 +422,14 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
       { enabled: true, sound: true, messages: twentyOne },
       { sound: true, messages: [{ title: "x" }] },
       { enabled: true, messages: [{ title: "x" }] },
-      { enabled: true, sound: true, messages: [{ id: "a", title: "x" }, { id: "a", title: "y" }] },
+      {
+        enabled: true,
+        sound: true,
+        messages: [
+          { id: "a", title: "x" },
+          { id: "a", title: "y" },
+        ],
+      },
     ]) {
       const res = await put(owner, "FORM_SENT", body);
       expect(res.status, JSON.stringify(body)).toBe(422);
@@ -272,7 +448,11 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     const owner = newOwner();
     const defaults = codeDefaults("WORKOUT_REMINDER");
     await put(owner, "WORKOUT_REMINDER", { enabled: true, sound: true, messages: [{ title: "אחר" }] });
-    const back = await put(owner, "WORKOUT_REMINDER", { enabled: true, sound: true, messages: [{ title: defaults.titleTemplate, subtitle: defaults.bodyTemplate }] });
+    const back = await put(owner, "WORKOUT_REMINDER", {
+      enabled: true,
+      sound: true,
+      messages: [{ title: defaults.titleTemplate, subtitle: defaults.bodyTemplate }],
+    });
     expect(back.body.data).toMatchObject({ titleTemplate: defaults.titleTemplate, customized: true });
   });
 
@@ -282,8 +462,16 @@ describe("PUT /v1/web/studio/notification-settings/:type", () => {
     const sub = await put({ ...owner, userId: "sub", role: "SUB_COACH" }, "PLAN_UPDATED", body);
     expect(sub.status).toBe(403);
     expect(sub.body).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
-    expect((await flat(owner)).find((r) => r.type === "PLAN_UPDATED")).toMatchObject({ enabled: true, customized: false });
-    expect((await put({ ...owner, userId: "head", role: "HEAD_COACH" }, "PLAN_UPDATED", body)).status).toBe(200);
-    expect((await structured(newOwner())).types.find((s) => s.type === "PLAN_UPDATED")).toMatchObject({ enabled: true, customized: false });
+    expect((await flat(owner)).find((r) => r.type === "PLAN_UPDATED")).toMatchObject({
+      enabled: true,
+      customized: false,
+    });
+    expect((await put({ ...owner, userId: "head", role: "HEAD_COACH" }, "PLAN_UPDATED", body)).status).toBe(
+      200,
+    );
+    expect((await structured(newOwner())).types.find((s) => s.type === "PLAN_UPDATED")).toMatchObject({
+      enabled: true,
+      customized: false,
+    });
   });
 });

@@ -13,8 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const muted = async (clientId: string) => (await t.deps.database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!.mutedNotificationGroups;
-const disable = (owner: WebUserContext, type: string) => t.web("PATCH", `/v1/web/notification-configs/${type}`, owner, { enabled: false });
+const muted = async (clientId: string) =>
+  (await t.deps.database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!
+    .mutedNotificationGroups;
+const disable = (owner: WebUserContext, type: string) =>
+  t.web("PATCH", `/v1/web/notification-configs/${type}`, owner, { enabled: false });
 const enableOnly = async (owner: WebUserContext, ...types: string[]) => {
   for (const type of ACTIVE_NOTIFICATION_TYPES) if (!types.includes(type)) await disable(owner, type);
 };
@@ -51,14 +54,22 @@ describe("GET /v1/trainee/notification-configs", () => {
     const studioId = checkIns.studioId;
     const formsMuted = await addTrainee(t, studioId, { mutedNotificationGroups: ["FORMS"] });
     const enabledOf = async (token: string) =>
-      Object.fromEntries(((await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body.data as any[]).map((c) => [c.type, c.enabled]));
+      Object.fromEntries(
+        ((await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body.data as any[]).map(
+          (c) => [c.type, c.enabled],
+        ),
+      );
     expect(await enabledOf(checkIns.token)).toMatchObject({ FORM_SENT: true, FORM_REMINDERS: true });
-    expect(await enabledOf(t.traineeToken(formsMuted.id, studioId))).toMatchObject({ FORM_SENT: false, FORM_REMINDERS: false });
+    expect(await enabledOf(t.traineeToken(formsMuted.id, studioId))).toMatchObject({
+      FORM_SENT: false,
+      FORM_REMINDERS: false,
+    });
   });
 
   it("a muted COACH_MESSAGES (locked) is ignored", async () => {
     const { token } = await studioWithTrainee(t, newOwner(), { mutedNotificationGroups: ["COACH_MESSAGES"] });
-    const configs = (await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body.data as any[];
+    const configs = (await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body
+      .data as any[];
     expect(configs.find((c) => c.type === "TRAINER_MESSAGE").enabled).toBe(true);
   });
 
@@ -71,11 +82,22 @@ describe("GET /v1/trainee/notification-configs", () => {
       expect(res.body.message).toBe("trainee not found");
     }
     const deleted = await studioWithTrainee(t, newOwner(), { deletedAt: new Date() });
-    expect((await traineeRequest(t, deleted.token, "GET", "/v1/trainee/notification-configs")).status).toBe(404);
-    const patched = await traineeRequest(t, deleted.token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    expect((await traineeRequest(t, deleted.token, "GET", "/v1/trainee/notification-configs")).status).toBe(
+      404,
+    );
+    const patched = await traineeRequest(t, deleted.token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "PLANS",
+      enabled: false,
+    });
     expect(patched.status).toBe(404);
     expect(patched.body).toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
-    const foreignPatch = await traineeRequest(t, t.traineeToken(clientId, other), "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    const foreignPatch = await traineeRequest(
+      t,
+      t.traineeToken(clientId, other),
+      "PATCH",
+      "/v1/trainee/notification-preferences",
+      { group: "PLANS", enabled: false },
+    );
     expect(foreignPatch.body).toMatchObject({ code: "NOT_FOUND", message: "trainee not found" });
     expect(await muted(clientId)).toEqual([]);
   });
@@ -95,14 +117,18 @@ describe("GET /v1/trainee/notification-configs", () => {
       const missing = await t.request(method, path, { headers, body: text });
       expect(missing.status, `${method} ${path}`).toBe(401);
       expect(missing.body.code).toBe("UNAUTHORIZED");
-      expect((await traineeRequest(t, forged, method, path, body)).status, `${method} ${path} forged`).toBe(401);
+      expect((await traineeRequest(t, forged, method, path, body)).status, `${method} ${path} forged`).toBe(
+        401,
+      );
     }
   });
 });
 
 describe("GET /v1/trainee/notification-preferences", () => {
   it("lists the fed groups in enum order; the locked group is reported enabled even when muted", async () => {
-    const { token } = await studioWithTrainee(t, newOwner(), { mutedNotificationGroups: ["FORMS", "COACH_MESSAGES"] });
+    const { token } = await studioWithTrainee(t, newOwner(), {
+      mutedNotificationGroups: ["FORMS", "COACH_MESSAGES"],
+    });
     expect(await groups(token)).toEqual([
       { group: "CHECK_INS", enabled: true, locked: false },
       { group: "FORMS", enabled: false, locked: false },
@@ -124,12 +150,20 @@ describe("GET /v1/trainee/notification-preferences", () => {
     const owner = newOwner();
     const { token, studioId } = await studioWithTrainee(t, owner);
     await enableOnly(owner, "FORM_SENT");
-    const putFormSent = (messages: unknown[]) => t.web("PUT", "/v1/web/studio/notification-settings/FORM_SENT", owner, { enabled: true, sound: true, messages });
+    const putFormSent = (messages: unknown[]) =>
+      t.web("PUT", "/v1/web/studio/notification-settings/FORM_SENT", owner, {
+        enabled: true,
+        sound: true,
+        messages,
+      });
     // Defaults: one CHECK_IN message and one ALL message.
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS", "FORMS"]);
     await putFormSent([{ id: "c", title: "x", formType: "CHECK_IN" }]);
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS"]);
-    await putFormSent([{ id: "i", title: "x", formType: "INTAKE" }, { id: "a", title: "y", enabled: false }]);
+    await putFormSent([
+      { id: "i", title: "x", formType: "INTAKE" },
+      { id: "a", title: "y", enabled: false },
+    ]);
     expect((await groups(token)).map((g) => g.group)).toEqual(["FORMS"]);
     await putFormSent([{ id: "a", title: "y" }]);
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS", "FORMS"]);
@@ -141,8 +175,23 @@ describe("GET /v1/trainee/notification-preferences", () => {
     // A stored message without a formType ("none") adds FORMS and CHECK_INS; it is not unparsable (which would give the defaults: CHECK_INS only).
     await t.deps.database.db
       .update(notificationOverrides)
-      .set({ messages: [{ id: "none", enabled: true, title: "x", subtitle: "", offsetDays: 0, time: "10:00", onlyIfNotFilled: true, opens: "form" }] })
-      .where(and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, "FORM_REMINDERS")));
+      .set({
+        messages: [
+          {
+            id: "none",
+            enabled: true,
+            title: "x",
+            subtitle: "",
+            offsetDays: 0,
+            time: "10:00",
+            onlyIfNotFilled: true,
+            opens: "form",
+          },
+        ],
+      })
+      .where(
+        and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, "FORM_REMINDERS")),
+      );
     expect((await groups(token)).map((g) => g.group)).toEqual(["CHECK_INS", "FORMS"]);
   });
 });
@@ -150,24 +199,41 @@ describe("GET /v1/trainee/notification-preferences", () => {
 describe("PATCH /v1/trainee/notification-preferences", () => {
   it("enabled false adds the group to the muted list, true removes it; the answer is the GET shape after the change", async () => {
     const { clientId, token } = await studioWithTrainee(t, newOwner());
-    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "PLANS",
+      enabled: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(await groups(token));
     expect(res.body.data.find((g: any) => g.group === "PLANS").enabled).toBe(false);
     expect(await muted(clientId)).toEqual(["PLANS"]);
     // Muting twice keeps one entry.
-    await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "PLANS",
+      enabled: false,
+    });
     expect(await muted(clientId)).toEqual(["PLANS"]);
-    await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: true });
+    await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "PLANS",
+      enabled: true,
+    });
     expect(await muted(clientId)).toEqual([]);
   });
 
   it("COACH_MESSAGES is locked: muting it changes nothing effect-wise, it stays reported enabled", async () => {
     const { token } = await studioWithTrainee(t, newOwner());
-    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "COACH_MESSAGES", enabled: false });
+    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "COACH_MESSAGES",
+      enabled: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.find((g: any) => g.group === "COACH_MESSAGES")).toEqual({ group: "COACH_MESSAGES", enabled: true, locked: true });
-    const configs = (await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body.data as any[];
+    expect(res.body.data.find((g: any) => g.group === "COACH_MESSAGES")).toEqual({
+      group: "COACH_MESSAGES",
+      enabled: true,
+      locked: true,
+    });
+    const configs = (await traineeRequest(t, token, "GET", "/v1/trainee/notification-configs")).body
+      .data as any[];
     expect(configs.find((c) => c.type === "MEETING_REMINDER").enabled).toBe(true);
   });
 
@@ -177,21 +243,35 @@ describe("PATCH /v1/trainee/notification-preferences", () => {
     await disable(owner, "SUBSCRIPTION_EXPIRING");
     await disable(owner, "SUBSCRIPTION_ENDED");
     await disable(owner, "SUBSCRIPTION_FROZEN");
-    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "SUBSCRIPTION", enabled: false });
+    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "SUBSCRIPTION",
+      enabled: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.map((g: any) => g.group)).not.toContain("SUBSCRIPTION");
     expect(await muted(clientId)).toEqual(["SUBSCRIPTION"]);
     // Once the studio turns a subscription push back on, the group shows up muted.
     await t.web("PATCH", "/v1/web/notification-configs/SUBSCRIPTION_ENDED", owner, { enabled: true });
-    expect((await groups(token)).find((g) => g.group === "SUBSCRIPTION")).toEqual({ group: "SUBSCRIPTION", enabled: false, locked: false });
+    expect((await groups(token)).find((g) => g.group === "SUBSCRIPTION")).toEqual({
+      group: "SUBSCRIPTION",
+      enabled: false,
+      locked: false,
+    });
   });
 
   it("concurrent changes of different groups both stick", async () => {
     const { clientId, token } = await studioWithTrainee(t, newOwner());
     await Promise.all(
-      ["PLANS", "FORMS", "SUBSCRIPTION", "WORKOUT_REMINDERS"].map((group) => traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group, enabled: false })),
+      ["PLANS", "FORMS", "SUBSCRIPTION", "WORKOUT_REMINDERS"].map((group) =>
+        traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group, enabled: false }),
+      ),
     );
-    expect([...(await muted(clientId))].sort()).toEqual(["FORMS", "PLANS", "SUBSCRIPTION", "WORKOUT_REMINDERS"]);
+    expect([...(await muted(clientId))].sort()).toEqual([
+      "FORMS",
+      "PLANS",
+      "SUBSCRIPTION",
+      "WORKOUT_REMINDERS",
+    ]);
   });
 
   it("VALIDATION for an unknown group or a missing enabled", async () => {
@@ -207,7 +287,10 @@ describe("PATCH /v1/trainee/notification-preferences", () => {
     const { clientId, studioId } = await studioWithTrainee(t, newOwner());
     const { token } = createPreviewToken({ clientId, studioId }, t.config.sessionSigningSecret, clock);
     expect((await traineeRequest(t, token, "GET", "/v1/trainee/notification-preferences")).status).toBe(200);
-    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", { group: "PLANS", enabled: false });
+    const res = await traineeRequest(t, token, "PATCH", "/v1/trainee/notification-preferences", {
+      group: "PLANS",
+      enabled: false,
+    });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "FORBIDDEN", details: { reason: "PREVIEW_READ_ONLY" } });
     expect(await muted(clientId)).toEqual([]);
@@ -215,14 +298,23 @@ describe("PATCH /v1/trainee/notification-preferences", () => {
 });
 
 describe("push tokens", () => {
-  const tokensOf = async (clientId: string) => (await t.deps.database.db.select().from(pushTokens).where(eq(pushTokens.clientId, clientId))).map((r) => r.token);
+  const tokensOf = async (clientId: string) =>
+    (await t.deps.database.db.select().from(pushTokens).where(eq(pushTokens.clientId, clientId))).map(
+      (r) => r.token,
+    );
 
   it("POST registers {token, platform} for the trainee (201); registering it again is idempotent", async () => {
     const { clientId, token } = await studioWithTrainee(t, newOwner());
-    const res = await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", { token: "ExponentPushToken[aaa]", platform: "ios" });
+    const res = await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", {
+      token: "ExponentPushToken[aaa]",
+      platform: "ios",
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ token: "ExponentPushToken[aaa]", platform: "ios" });
-    const again = await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", { token: "ExponentPushToken[aaa]", platform: "android" });
+    const again = await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", {
+      token: "ExponentPushToken[aaa]",
+      platform: "android",
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.platform).toBe("android");
     expect(await tokensOf(clientId)).toEqual(["ExponentPushToken[aaa]"]);
@@ -231,8 +323,14 @@ describe("push tokens", () => {
   it("a token registered by another trainee (same device, new account) moves to the caller", async () => {
     const a = await studioWithTrainee(t, newOwner());
     const b = await studioWithTrainee(t, newOwner());
-    await traineeRequest(t, a.token, "POST", "/v1/trainee/push-tokens", { token: "ExponentPushToken[shared]", platform: "ios" });
-    await traineeRequest(t, b.token, "POST", "/v1/trainee/push-tokens", { token: "ExponentPushToken[shared]", platform: "ios" });
+    await traineeRequest(t, a.token, "POST", "/v1/trainee/push-tokens", {
+      token: "ExponentPushToken[shared]",
+      platform: "ios",
+    });
+    await traineeRequest(t, b.token, "POST", "/v1/trainee/push-tokens", {
+      token: "ExponentPushToken[shared]",
+      platform: "ios",
+    });
     expect(await tokensOf(a.clientId)).toEqual([]);
     expect(await tokensOf(b.clientId)).toEqual(["ExponentPushToken[shared]"]);
   });
@@ -240,14 +338,27 @@ describe("push tokens", () => {
   it("DELETE removes the caller's own token; another trainee's token answers 404 like a missing one and stays", async () => {
     const a = await studioWithTrainee(t, newOwner());
     const b = await studioWithTrainee(t, newOwner());
-    await traineeRequest(t, a.token, "POST", "/v1/trainee/push-tokens", { token: "tok-a", platform: "android" });
+    await traineeRequest(t, a.token, "POST", "/v1/trainee/push-tokens", {
+      token: "tok-a",
+      platform: "android",
+    });
     await traineeRequest(t, b.token, "POST", "/v1/trainee/push-tokens", { token: "tok/b", platform: "ios" });
-    const foreign = await traineeRequest(t, a.token, "DELETE", `/v1/trainee/push-tokens/${encodeURIComponent("tok/b")}`);
+    const foreign = await traineeRequest(
+      t,
+      a.token,
+      "DELETE",
+      `/v1/trainee/push-tokens/${encodeURIComponent("tok/b")}`,
+    );
     const missing = await traineeRequest(t, a.token, "DELETE", "/v1/trainee/push-tokens/nope");
     expect(foreign.status).toBe(404);
     expect({ ...foreign.body, requestId: "" }).toEqual({ ...missing.body, requestId: "" });
     expect(await tokensOf(b.clientId)).toEqual(["tok/b"]);
-    const own = await traineeRequest(t, b.token, "DELETE", `/v1/trainee/push-tokens/${encodeURIComponent("tok/b")}`);
+    const own = await traineeRequest(
+      t,
+      b.token,
+      "DELETE",
+      `/v1/trainee/push-tokens/${encodeURIComponent("tok/b")}`,
+    );
     expect(own.status).toBe(200);
     expect(own.body.data).toEqual({ token: "tok/b", deleted: true });
     expect(await tokensOf(b.clientId)).toEqual([]);
@@ -255,22 +366,42 @@ describe("push tokens", () => {
 
   it("VALIDATION for a missing token or a platform other than ios|android; NOT_FOUND trainee not found; preview refused", async () => {
     const { clientId, studioId, token } = await studioWithTrainee(t, newOwner());
-    for (const body of [{ platform: "ios" }, { token: "", platform: "ios" }, { token: "x", platform: "web" }]) {
+    for (const body of [
+      { platform: "ios" },
+      { token: "", platform: "ios" },
+      { token: "x", platform: "web" },
+    ]) {
       expect((await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", body)).status).toBe(422);
     }
     const other = (await t.web("GET", "/v1/web/studio", newOwner())).body.data.id;
-    const notFound = await traineeRequest(t, t.traineeToken(clientId, other), "POST", "/v1/trainee/push-tokens", { token: "x", platform: "ios" });
+    const notFound = await traineeRequest(
+      t,
+      t.traineeToken(clientId, other),
+      "POST",
+      "/v1/trainee/push-tokens",
+      { token: "x", platform: "ios" },
+    );
     expect(notFound.status).toBe(404);
     expect(notFound.body.message).toBe("trainee not found");
     const preview = createPreviewToken({ clientId, studioId }, t.config.sessionSigningSecret, clock).token;
-    const refused = await traineeRequest(t, preview, "POST", "/v1/trainee/push-tokens", { token: "x", platform: "ios" });
+    const refused = await traineeRequest(t, preview, "POST", "/v1/trainee/push-tokens", {
+      token: "x",
+      platform: "ios",
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.details.reason).toBe("PREVIEW_READ_ONLY");
   });
 
   it("push token routes need only authenticateTrainee: a trainee whose plan ended (app locked) still registers", async () => {
     const { token } = await studioWithTrainee(t, newOwner(), { accessEndsAt: new Date(clock - 86_400_000) });
-    expect((await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", { token: "locked-device", platform: "ios" })).status).toBe(201);
+    expect(
+      (
+        await traineeRequest(t, token, "POST", "/v1/trainee/push-tokens", {
+          token: "locked-device",
+          platform: "ios",
+        })
+      ).status,
+    ).toBe(201);
     expect((await traineeRequest(t, token, "GET", "/v1/trainee/notification-preferences")).status).toBe(200);
   });
 });

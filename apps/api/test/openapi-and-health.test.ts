@@ -25,10 +25,14 @@ describe("OpenAPI document", () => {
     const created = create.responses["201"].content["application/json"].schema;
     expect(created.required).toEqual(["ok", "data", "requestId"]);
     expect(create.requestBody.content["application/json"].schema).toBeTruthy();
-    const automation = doc.paths["/v1/automation/validate"].get.responses["200"].content["application/json"].schema;
+    const automation =
+      doc.paths["/v1/automation/validate"].get.responses["200"].content["application/json"].schema;
     expect(automation.required).toEqual(["success", "message", "data"]);
-    expect(doc.paths["/v1/automation/validate"].get.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/AutomationErrorBody");
-    for (const path of ["/v1/web/studio", "/v1/web/studios/current/api-keys/{id}", "/v1/trainee/me"]) expect(doc.paths[path]).toBeTruthy();
+    expect(
+      doc.paths["/v1/automation/validate"].get.responses.default.content["application/json"].schema.$ref,
+    ).toBe("#/components/schemas/AutomationErrorBody");
+    for (const path of ["/v1/web/studio", "/v1/web/studios/current/api-keys/{id}", "/v1/trainee/me"])
+      expect(doc.paths[path]).toBeTruthy();
   });
 
   it("every REST route of every lane is in the document, with its success status and an error response", async () => {
@@ -38,7 +42,10 @@ describe("OpenAPI document", () => {
     for (const route of routes) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeTruthy();
-      expect(Object.keys(op.responses), `${route.method} ${route.path}`).toEqual([String(route.successStatus), "default"]);
+      expect(Object.keys(op.responses), `${route.method} ${route.path}`).toEqual([
+        String(route.successStatus),
+        "default",
+      ]);
     }
   });
 
@@ -61,6 +68,10 @@ describe("health", () => {
   it("every answer carries x-request-id, and an unknown route is NOT_FOUND in the envelope", async () => {
     const res = await t.request("GET", "/nowhere");
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ ok: false, code: "NOT_FOUND", requestId: res.headers.get("x-request-id") });
+    expect(res.body).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+      requestId: res.headers.get("x-request-id"),
+    });
   });
 });

@@ -36,7 +36,13 @@ const testRouter = router({
       .mutation(({ input }) => ({ canceled: input.id })),
     search: baseProcedure
       .meta({ openapi: { method: "GET", path: "/v1/web/search" } })
-      .input(z.object({ archived: queryBoolean.optional(), page: z.coerce.number().int().positive().default(1), tag: z.union([z.string(), z.array(z.string())]).optional() }))
+      .input(
+        z.object({
+          archived: queryBoolean.optional(),
+          page: z.coerce.number().int().positive().default(1),
+          tag: z.union([z.string(), z.array(z.string())]).optional(),
+        }),
+      )
       .output(z.unknown())
       .query(({ input }) => input),
   }),
@@ -87,7 +93,9 @@ const testRouter = router({
       .input(z.object({}))
       .output(z.unknown())
       .mutation(async ({ ctx }) => {
-        await ctx.deps.database.executor.executeSql("insert into content_categories (id, studio_id, name) values ('c1', 'no-such-studio', 'x')");
+        await ctx.deps.database.executor.executeSql(
+          "insert into content_categories (id, studio_id, name) values ('c1', 'no-such-studio', 'x')",
+        );
       }),
     body: baseProcedure
       .meta({ openapi: { method: "PATCH", path: "/v1/web/body/{id}" } })
@@ -112,15 +120,43 @@ beforeAll(async () => {
     logger: { info() {}, warn() {}, error: (_m: string, f: unknown) => errors.push(f) },
     now: () => new Date(),
   } as unknown as AppDeps;
-  const [studio] = await db.handle.db.insert(studios).values({ name: "App lock", slug: "app-lock" }).returning();
+  const [studio] = await db.handle.db
+    .insert(studios)
+    .values({ name: "App lock", slug: "app-lock" })
+    .returning();
   traineeStudioId = studio!.id;
   const day = 86_400_000;
   await db.handle.db.insert(clients).values([
     { id: "open", studioId: traineeStudioId, firstName: "O", phone: "+972500000101" },
-    { id: "frozen", studioId: traineeStudioId, firstName: "F", phone: "+972500000102", freezeStartedAt: new Date(Date.now() - day) },
-    { id: "frozen-allowed", studioId: traineeStudioId, firstName: "A", phone: "+972500000103", freezeStartedAt: new Date(Date.now() - day), allowAppWhileFrozen: true },
-    { id: "ended", studioId: traineeStudioId, firstName: "E", phone: "+972500000104", accessEndsAt: new Date(Date.now() - day) },
-    { id: "queued", studioId: traineeStudioId, firstName: "Q", phone: "+972500000105", accessEndsAt: new Date(Date.now() + 30 * day) },
+    {
+      id: "frozen",
+      studioId: traineeStudioId,
+      firstName: "F",
+      phone: "+972500000102",
+      freezeStartedAt: new Date(Date.now() - day),
+    },
+    {
+      id: "frozen-allowed",
+      studioId: traineeStudioId,
+      firstName: "A",
+      phone: "+972500000103",
+      freezeStartedAt: new Date(Date.now() - day),
+      allowAppWhileFrozen: true,
+    },
+    {
+      id: "ended",
+      studioId: traineeStudioId,
+      firstName: "E",
+      phone: "+972500000104",
+      accessEndsAt: new Date(Date.now() - day),
+    },
+    {
+      id: "queued",
+      studioId: traineeStudioId,
+      firstName: "Q",
+      phone: "+972500000105",
+      accessEndsAt: new Date(Date.now() + 30 * day),
+    },
   ]);
   const { handler } = createRestHandler(testRouter);
   app = new Hono<AppEnv>();
@@ -129,8 +165,15 @@ beforeAll(async () => {
     c.set("deps", deps);
     const role = c.req.header("x-test-role");
     const trainee = c.req.header("x-test-trainee");
-    if (trainee) c.set("auth", { lane: "trainee", studioId: traineeStudioId, clientId: trainee, preview: false });
-    else c.set("auth", role ? { lane: "web", studioId: "s", organizationId: "o", userId: "u", role: role as "OWNER" } : { lane: "public" });
+    if (trainee)
+      c.set("auth", { lane: "trainee", studioId: traineeStudioId, clientId: trainee, preview: false });
+    else
+      c.set(
+        "auth",
+        role
+          ? { lane: "web", studioId: "s", organizationId: "o", userId: "u", role: role as "OWNER" }
+          : { lane: "public" },
+      );
     await next();
   });
   app.all("/v1/*", handler);
@@ -138,7 +181,11 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 const call = async (method: string, path: string, body?: string) => {
-  const res = await app.request(path, { method, body, headers: body ? { "content-type": "application/json" } : {} });
+  const res = await app.request(path, {
+    method,
+    body,
+    headers: body ? { "content-type": "application/json" } : {},
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -159,7 +206,10 @@ describe("REST adapter: matching", () => {
   });
 
   it("an unknown path or a known path with another method answers NOT_FOUND in the envelope", async () => {
-    for (const [m, p] of [["GET", "/v1/web/nowhere"], ["DELETE", "/v1/web/content/taxonomy"]] as const) {
+    for (const [m, p] of [
+      ["GET", "/v1/web/nowhere"],
+      ["DELETE", "/v1/web/content/taxonomy"],
+    ] as const) {
       const res = await call(m, p);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ ok: false, code: "NOT_FOUND" });
@@ -191,7 +241,8 @@ describe("requireRole", () => {
 });
 
 describe("requireTraineeAppAccess (traineeAppProcedure)", () => {
-  const probe = (clientId: string) => app.request("/v1/trainee/app-probe", { headers: { "x-test-trainee": clientId } });
+  const probe = (clientId: string) =>
+    app.request("/v1/trainee/app-probe", { headers: { "x-test-trainee": clientId } });
 
   it("answers 403 APP_LOCKED for a frozen plan and for an ended one", async () => {
     for (const id of ["frozen", "ended"]) {
@@ -221,7 +272,11 @@ describe("REST adapter: errors in one place", () => {
   });
 
   it("body, query and path merge with the path parameter winning", async () => {
-    const res = await call("PATCH", "/v1/web/body/real", JSON.stringify({ id: "spoofed", count: 1, flag: true }));
+    const res = await call(
+      "PATCH",
+      "/v1/web/body/real",
+      JSON.stringify({ id: "spoofed", count: 1, flag: true }),
+    );
     expect(res.body.data).toEqual({ id: "real", count: 1, flag: true });
   });
 
@@ -234,13 +289,23 @@ describe("REST adapter: errors in one place", () => {
   it("an AppError keeps its code, message and details", async () => {
     const res = await call("POST", "/v1/web/fail/app");
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ ok: false, code: "FORBIDDEN", message: "no seat", details: { reason: "PLAN_LIMIT_SEATS", limit: 1 } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+      message: "no seat",
+      details: { reason: "PLAN_LIMIT_SEATS", limit: 1 },
+    });
   });
 
   it("an unexpected error is INTERNAL 500 without internals in the body, logged with the requestId", async () => {
     const res = await call("POST", "/v1/web/fail/crash");
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ ok: false, code: "INTERNAL", message: "internal error", requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      ok: false,
+      code: "INTERNAL",
+      message: "internal error",
+      requestId: expect.any(String),
+    });
     expect(errors.some((e) => (e as { requestId?: string }).requestId === res.body.requestId)).toBe(true);
   });
 

@@ -21,15 +21,38 @@ const titles = (res: { body: any }) => res.body.data.items.map((x: { title: stri
 describe("POST /v1/web/tasks", () => {
   it("defaults: status OPEN, priority 1, type MANUAL, source web, no assignees, resolvedAt null", async () => {
     const task = await addTask(newOwner());
-    expect(task).toMatchObject({ title: "Follow up", description: null, status: "OPEN", priority: 1, type: "MANUAL", source: "web", coachIds: [], traineeId: null, dueDate: null, snoozedUntil: null, resolvedAt: null });
+    expect(task).toMatchObject({
+      title: "Follow up",
+      description: null,
+      status: "OPEN",
+      priority: 1,
+      type: "MANUAL",
+      source: "web",
+      coachIds: [],
+      traineeId: null,
+      dueDate: null,
+      snoozedUntil: null,
+      resolvedAt: null,
+    });
   });
 
   it("stores trainee, assignees, due date (a date or a timestamp), priority and description", async () => {
     const owner = newOwner();
     const { coach } = await addCoach(t, owner);
     const client = await addClient(t, owner);
-    const task = await addTask(owner, { traineeId: client.id, coachIds: [coach.id, coach.id], dueDate: "2026-12-01", priority: 5, description: "d".repeat(2000) });
-    expect(task).toMatchObject({ traineeId: client.id, coachIds: [coach.id], dueDate: "2026-12-01T00:00:00.000Z", priority: 5 });
+    const task = await addTask(owner, {
+      traineeId: client.id,
+      coachIds: [coach.id, coach.id],
+      dueDate: "2026-12-01",
+      priority: 5,
+      description: "d".repeat(2000),
+    });
+    expect(task).toMatchObject({
+      traineeId: client.id,
+      coachIds: [coach.id],
+      dueDate: "2026-12-01T00:00:00.000Z",
+      priority: 5,
+    });
     expect(task.description).toHaveLength(2000);
     const timed = await addTask(owner, { dueDate: "2026-12-01T09:30:00+02:00", priority: 0 });
     expect(timed).toMatchObject({ dueDate: "2026-12-01T07:30:00.000Z", priority: 0 });
@@ -37,8 +60,19 @@ describe("POST /v1/web/tasks", () => {
 
   it("VALIDATION: title required, description at most 2000, priority an integer 0 to 5, a known status", async () => {
     const owner = newOwner();
-    for (const body of [{ title: "" }, { title: "x", description: "d".repeat(2001) }, { title: "x", priority: 6 }, { title: "x", priority: -1 }, { title: "x", priority: 1.5 }, { title: "x", status: "LATER" }, { title: "x", dueDate: "soon" }]) {
-      expect((await t.web("POST", "/v1/web/tasks", owner, body)).status, JSON.stringify(body).slice(0, 60)).toBe(422);
+    for (const body of [
+      { title: "" },
+      { title: "x", description: "d".repeat(2001) },
+      { title: "x", priority: 6 },
+      { title: "x", priority: -1 },
+      { title: "x", priority: 1.5 },
+      { title: "x", status: "LATER" },
+      { title: "x", dueDate: "soon" },
+    ]) {
+      expect(
+        (await t.web("POST", "/v1/web/tasks", owner, body)).status,
+        JSON.stringify(body).slice(0, 60),
+      ).toBe(422);
     }
   });
 
@@ -65,13 +99,24 @@ describe("PATCH /v1/web/tasks/:id", () => {
     const task = await addTask(owner);
     const patch = (body: Record<string, unknown>) => t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, body);
     const snoozed = await patch({ status: "SNOOZED", snoozedUntil: "2026-12-24T08:00:00Z" });
-    expect(snoozed.body.data).toMatchObject({ status: "SNOOZED", snoozedUntil: "2026-12-24T08:00:00.000Z", resolvedAt: null });
+    expect(snoozed.body.data).toMatchObject({
+      status: "SNOOZED",
+      snoozedUntil: "2026-12-24T08:00:00.000Z",
+      resolvedAt: null,
+    });
     const doneAt = clock;
     const done = await patch({ status: "DONE" });
-    expect(done.body.data).toMatchObject({ status: "DONE", resolvedAt: new Date(doneAt).toISOString(), snoozedUntil: null });
+    expect(done.body.data).toMatchObject({
+      status: "DONE",
+      resolvedAt: new Date(doneAt).toISOString(),
+      snoozedUntil: null,
+    });
     clock += 60_000;
     // Moving between resolved states keeps the first resolution time.
-    expect((await patch({ status: "DISMISSED" })).body.data).toMatchObject({ status: "DISMISSED", resolvedAt: new Date(doneAt).toISOString() });
+    expect((await patch({ status: "DISMISSED" })).body.data).toMatchObject({
+      status: "DISMISSED",
+      resolvedAt: new Date(doneAt).toISOString(),
+    });
     expect((await patch({ status: "OPEN" })).body.data).toMatchObject({ status: "OPEN", resolvedAt: null });
     expect((await patch({ status: "DISMISSED" })).body.data.resolvedAt).toBe(new Date(clock).toISOString());
   });
@@ -80,11 +125,29 @@ describe("PATCH /v1/web/tasks/:id", () => {
     const owner = newOwner();
     const { coach } = await addCoach(t, owner);
     const task = await addTask(owner, { description: "x", dueDate: "2026-12-01" });
-    const res = await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, { title: "Renamed", description: null, dueDate: null, priority: 3, coachIds: [coach.id] });
-    expect(res.body.data).toMatchObject({ title: "Renamed", description: null, dueDate: null, priority: 3, coachIds: [coach.id], status: "OPEN" });
+    const res = await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, {
+      title: "Renamed",
+      description: null,
+      dueDate: null,
+      priority: 3,
+      coachIds: [coach.id],
+    });
+    expect(res.body.data).toMatchObject({
+      title: "Renamed",
+      description: null,
+      dueDate: null,
+      priority: 3,
+      coachIds: [coach.id],
+      status: "OPEN",
+    });
     expect((await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, { priority: 9 })).status).toBe(422);
-    expect((await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, {})).body.data).toMatchObject({ title: "Renamed", priority: 3 });
-    expect((await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, { coachIds: ["ghost"] })).status).toBe(422);
+    expect((await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, {})).body.data).toMatchObject({
+      title: "Renamed",
+      priority: 3,
+    });
+    expect((await t.web("PATCH", `/v1/web/tasks/${task.id}`, owner, { coachIds: ["ghost"] })).status).toBe(
+      422,
+    );
   });
 });
 
@@ -142,6 +205,8 @@ describe("tenancy and coach scoping", () => {
     expect(res.status).toBe(404);
     expect((await t.web("PATCH", `/v1/web/tasks/${hidden.id}`, as, { status: "DONE" })).status).toBe(404);
     // Nor can they attach a task to a trainee they cannot reach.
-    expect((await t.web("POST", "/v1/web/tasks", as, { title: "x", traineeId: notMine.id })).body.message).toBe("client not found");
+    expect(
+      (await t.web("POST", "/v1/web/tasks", as, { title: "x", traineeId: notMine.id })).body.message,
+    ).toBe("client not found");
   });
 });

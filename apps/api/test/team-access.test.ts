@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const coachRowOf = async (studioId: string, userId: string) =>
-  (await t.deps.database.db.select().from(coaches).where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, userId))))[0]!;
+  (
+    await t.deps.database.db
+      .select()
+      .from(coaches)
+      .where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, userId)))
+  )[0]!;
 
 describe("role guard of the team routes", () => {
   it("when no web auth exists the role guard answers UNAUTHORIZED (authentication required), on every team route", async () => {
@@ -23,7 +28,10 @@ describe("role guard of the team routes", () => {
     const caller = createCallerFactory(appRouter)({ requestId: "r", deps: t.deps, auth: { lane: "public" } });
     const calls: [string, () => Promise<unknown>][] = [
       ["list", () => caller.web.team.list({})],
-      ["create", () => caller.web.team.create({ firstName: "A", lastName: "B", email: "a@b.example", phone: "1" })],
+      [
+        "create",
+        () => caller.web.team.create({ firstName: "A", lastName: "B", email: "a@b.example", phone: "1" }),
+      ],
       ["get", () => caller.web.team.get({ id: "x" })],
       ["impact", () => caller.web.team.impact({ id: "x" })],
       ["update", () => caller.web.team.update({ id: "x" })],
@@ -34,7 +42,11 @@ describe("role guard of the team routes", () => {
         () => null,
         (e: unknown) => e,
       );
-      expect(mapError(error), name).toMatchObject({ code: "UNAUTHORIZED", message: "authentication required", status: 401 });
+      expect(mapError(error), name).toMatchObject({
+        code: "UNAUTHORIZED",
+        message: "authentication required",
+        status: 401,
+      });
     }
   });
 
@@ -72,7 +84,10 @@ describe("a row with active false grants nothing", () => {
     for (const [method, path, body] of attempts) {
       const res = await t.web(method, path, goneHead, body);
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body, `${method} ${path}`).toMatchObject({ code: "FORBIDDEN", message: "this team member has been removed" });
+      expect(res.body, `${method} ${path}`).toMatchObject({
+        code: "FORBIDDEN",
+        message: "this team member has been removed",
+      });
     }
     expect(await coachRowOf(studioId, gone.externalUserId)).toMatchObject({ active: false });
     expect(await coachRowOf(studioId, other.externalUserId)).toMatchObject({ active: true, jobTitle: null });
@@ -80,7 +95,9 @@ describe("a row with active false grants nothing", () => {
     expect(studio!.seatLimit).toBeNull();
     // The OWNER reactivates them; then they act again.
     expect((await t.web("PATCH", `/v1/web/coaches/${gone.id}`, owner, { active: true })).status).toBe(200);
-    expect((await t.web("PATCH", `/v1/web/coaches/${other.id}`, goneHead, { jobTitle: "x" })).status).toBe(200);
+    expect((await t.web("PATCH", `/v1/web/coaches/${other.id}`, goneHead, { jobTitle: "x" })).status).toBe(
+      200,
+    );
   });
 
   it("OWNER always has full access, even when their own Coach row was dismissed", async () => {
@@ -88,7 +105,16 @@ describe("a row with active false grants nothing", () => {
     const studioId = await studioIdOf(t, owner);
     const ownerRow = await coachRowOf(studioId, owner.userId!);
     expect((await t.web("DELETE", `/v1/web/coaches/${ownerRow.id}`, owner)).status).toBe(200);
-    expect((await t.web("POST", "/v1/web/coaches", owner, { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" })).status).toBe(201);
+    expect(
+      (
+        await t.web("POST", "/v1/web/coaches", owner, {
+          firstName: "A",
+          lastName: "B",
+          email: "a@b.example",
+          phone: "1",
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -117,7 +143,9 @@ describe("owner protection with the owner identified", () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("only the studio owner can change their own profile");
     }
-    expect((await t.web("PATCH", `/v1/web/coaches/${secondRow.id}`, second, { jobTitle: "mine" })).status).toBe(200);
+    expect(
+      (await t.web("PATCH", `/v1/web/coaches/${secondRow.id}`, second, { jobTitle: "mine" })).status,
+    ).toBe(200);
     expect((await coachRowOf(studioId, owner.userId!)).jobTitle).toBeNull();
   });
 });
@@ -131,10 +159,19 @@ describe("invitation email failure", () => {
     const logged: Record<string, unknown>[] = [];
     failing.deps.logger.warn = (msg, fields) => void logged.push({ msg, ...fields });
     try {
-      const res = await failing.web("POST", "/v1/web/coaches", newOwner(), { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" });
+      const res = await failing.web("POST", "/v1/web/coaches", newOwner(), {
+        firstName: "A",
+        lastName: "B",
+        email: "a@b.example",
+        phone: "1",
+      });
       expect(res.status).toBe(201);
       await expect.poll(() => logged.length).toBeGreaterThan(0);
-      expect(logged).toContainEqual({ msg: "team invitation email failed", error: "smtp down", requestId: res.body.requestId });
+      expect(logged).toContainEqual({
+        msg: "team invitation email failed",
+        error: "smtp down",
+        requestId: res.body.requestId,
+      });
     } finally {
       await failing.close();
     }

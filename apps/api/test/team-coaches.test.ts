@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { coaches, organizationMembers, studios } from "@studio/db";
 import { newOwner, recordingPorts, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
-import { addClient, addCoach, setStudioSettings, studioIdOf, withoutRequestId } from "./support/team-fixtures";
+import {
+  addClient,
+  addCoach,
+  setStudioSettings,
+  studioIdOf,
+  withoutRequestId,
+} from "./support/team-fixtures";
 
 let t: TestApp;
 const ports = recordingPorts();
@@ -35,12 +41,19 @@ describe("GET /v1/web/coaches", () => {
 
   it("filters by role and searches name or email case-insensitively", async () => {
     const owner = newOwner();
-    await addCoach(t, owner, { firstName: "Yael", lastName: "Stern", email: "yael@studio.example", role: "HEAD_COACH" });
+    await addCoach(t, owner, {
+      firstName: "Yael",
+      lastName: "Stern",
+      email: "yael@studio.example",
+      role: "HEAD_COACH",
+    });
     await addCoach(t, owner, { firstName: "Omer", lastName: "Katz", email: "OMER.K@studio.example" });
     expect(names(await t.web("GET", "/v1/web/coaches?search=YAEL%20st", owner))).toEqual(["Yael Stern"]);
     expect(names(await t.web("GET", "/v1/web/coaches?search=omer.k%40", owner))).toEqual(["Omer Katz"]);
     expect(names(await t.web("GET", "/v1/web/coaches?role=SUB_COACH", owner))).toEqual(["Omer Katz"]);
-    expect(names(await t.web("GET", "/v1/web/coaches?role=HEAD_COACH&search=stern", owner))).toEqual(["Yael Stern"]);
+    expect(names(await t.web("GET", "/v1/web/coaches?role=HEAD_COACH&search=stern", owner))).toEqual([
+      "Yael Stern",
+    ]);
     expect(names(await t.web("GET", "/v1/web/coaches?search=_", owner))).toEqual([]);
     expect((await t.web("GET", "/v1/web/coaches?role=OWNER", owner)).status).toBe(422);
   });
@@ -91,15 +104,34 @@ describe("POST /v1/web/coaches", () => {
       role: "SUB_COACH",
       jobTitle: "Nutritionist",
       permissionGroup: "trainers",
-      permissions: { trainees: "assigned", leads: true, content: true, plans: true, billing: false, settings: true },
+      permissions: {
+        trainees: "assigned",
+        leads: true,
+        content: true,
+        plans: true,
+        billing: false,
+        settings: true,
+      },
       externalUserId: "user_maya",
       clientLimit: 12,
       active: true,
       lastActiveAt: null,
     });
-    expect((await t.web("GET", `/v1/web/coaches/${res.body.data.id}`, owner)).body.data).toEqual(res.body.data);
-    const bare = await t.web("POST", "/v1/web/coaches", owner, { firstName: "No", lastName: "Blob", email: "nb@example.com", phone: "1" });
-    expect(bare.body.data).toMatchObject({ permissions: { trainees: "all", leads: true }, externalUserId: null, clientLimit: null, jobTitle: null });
+    expect((await t.web("GET", `/v1/web/coaches/${res.body.data.id}`, owner)).body.data).toEqual(
+      res.body.data,
+    );
+    const bare = await t.web("POST", "/v1/web/coaches", owner, {
+      firstName: "No",
+      lastName: "Blob",
+      email: "nb@example.com",
+      phone: "1",
+    });
+    expect(bare.body.data).toMatchObject({
+      permissions: { trainees: "all", leads: true },
+      externalUserId: null,
+      clientLimit: null,
+      jobTitle: null,
+    });
   });
 
   it("VALIDATION 422: first and last name, email, phone are required; jobTitle and permissionGroup min 1 when set; clientLimit an integer", async () => {
@@ -127,7 +159,10 @@ describe("POST /v1/web/coaches", () => {
     const body = { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" };
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
     expect((await t.web("POST", "/v1/web/coaches", head, body)).status).toBe(201);
-    for (const caller of [{ ...owner, userId: "sub", role: "SUB_COACH" }, { ...owner, userId: "norole", role: undefined }]) {
+    for (const caller of [
+      { ...owner, userId: "sub", role: "SUB_COACH" },
+      { ...owner, userId: "norole", role: undefined },
+    ]) {
       const res = await t.web("POST", "/v1/web/coaches", caller, body);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: "FORBIDDEN", message: "insufficient role" });
@@ -137,7 +172,13 @@ describe("POST /v1/web/coaches", () => {
   it("CONFLICT when a Coach with the same externalUserId already exists in the studio (another studio may use it)", async () => {
     const owner = newOwner();
     await addCoach(t, owner, { externalUserId: "same-user" });
-    const dup = await t.web("POST", "/v1/web/coaches", owner, { firstName: "A", lastName: "B", email: "a@b.example", phone: "1", externalUserId: "same-user" });
+    const dup = await t.web("POST", "/v1/web/coaches", owner, {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.example",
+      phone: "1",
+      externalUserId: "same-user",
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("CONFLICT");
     await addCoach(t, newOwner(), { externalUserId: "same-user" });
@@ -149,10 +190,20 @@ describe("POST /v1/web/coaches", () => {
     await t.deps.database.db.update(studios).set({ planId: "studio-pro" }).where(eq(studios.id, studioId));
     await setStudioSettings(t, owner, { seatLimit: 2 });
     await addCoach(t, owner);
-    const res = await t.web("POST", "/v1/web/coaches", owner, { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" });
+    const res = await t.web("POST", "/v1/web/coaches", owner, {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.example",
+      phone: "1",
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("FORBIDDEN");
-    expect(res.body.details).toEqual({ reason: "PLAN_LIMIT_SEATS", limit: 2, count: 2, planId: "studio-pro" });
+    expect(res.body.details).toEqual({
+      reason: "PLAN_LIMIT_SEATS",
+      limit: 2,
+      count: 2,
+      planId: "studio-pro",
+    });
     // A dismissed member frees the seat.
     const list = await t.web("GET", "/v1/web/coaches?role=SUB_COACH", owner);
     await t.web("DELETE", `/v1/web/coaches/${list.body.data.items[0].id}`, owner);
@@ -165,19 +216,33 @@ describe("POST /v1/web/coaches", () => {
     await setStudioSettings(t, owner, { seatLimit: 5 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.web("POST", "/v1/web/coaches", owner, { firstName: "C", lastName: String(i), email: `c${i}@example.com`, phone: "1", externalUserId: `u${i}` }),
+        t.web("POST", "/v1/web/coaches", owner, {
+          firstName: "C",
+          lastName: String(i),
+          email: `c${i}@example.com`,
+          phone: "1",
+          externalUserId: `u${i}`,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r.body.details.reason).toBe("PLAN_LIMIT_SEATS");
-    const rows = await t.deps.database.db.select().from(coaches).where(and(eq(coaches.studioId, studioId), eq(coaches.active, true)));
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(r.body.details.reason).toBe("PLAN_LIMIT_SEATS");
+    const rows = await t.deps.database.db
+      .select()
+      .from(coaches)
+      .where(and(eq(coaches.studioId, studioId), eq(coaches.active, true)));
     expect(rows).toHaveLength(5);
   });
 
   it("a team invitation email is sent to the new member through the mail interface", async () => {
     const owner = newOwner({ studioName: "Iron Temple" });
     await addCoach(t, owner, { email: "invitee@example.com", firstName: "Ido" });
-    expect(ports.sent.mail.at(-1)).toMatchObject({ to: "invitee@example.com", subject: expect.stringContaining("Iron Temple"), text: expect.stringContaining("Ido") });
+    expect(ports.sent.mail.at(-1)).toMatchObject({
+      to: "invitee@example.com",
+      subject: expect.stringContaining("Iron Temple"),
+      text: expect.stringContaining("Ido"),
+    });
   });
 
   it("the invitation is fire and forget: a failing mailer never fails the request", async () => {
@@ -187,7 +252,12 @@ describe("POST /v1/web/coaches", () => {
     });
     try {
       const owner = newOwner();
-      const res = await failing.web("POST", "/v1/web/coaches", owner, { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" });
+      const res = await failing.web("POST", "/v1/web/coaches", owner, {
+        firstName: "A",
+        lastName: "B",
+        email: "a@b.example",
+        phone: "1",
+      });
       expect(res.status).toBe(201);
       expect((await failing.web("GET", `/v1/web/coaches/${res.body.data.id}`, owner)).status).toBe(200);
     } finally {
@@ -242,7 +312,10 @@ describe("GET /v1/web/coaches/:id and /impact", () => {
       ["DISMISSED", [coach.id]],
       ["OPEN", [other.id]],
     ] as const) {
-      expect((await t.web("POST", "/v1/web/tasks", owner, { title: status, status, coachIds, traineeId: kept.id })).status).toBe(201);
+      expect(
+        (await t.web("POST", "/v1/web/tasks", owner, { title: status, status, coachIds, traineeId: kept.id }))
+          .status,
+      ).toBe(201);
     }
     const res = await t.web("GET", `/v1/web/coaches/${coach.id}/impact`, owner);
     expect(res.body.data).toEqual({ openTasks: 2, clients: 1 });
@@ -258,13 +331,40 @@ describe("GET /v1/web/coaches/:id and /impact", () => {
 describe("PATCH /v1/web/coaches/:id", () => {
   it("every field is optional; the name is recomposed when either name changes; a submitted permissions blob replaces the stored one", async () => {
     const owner = newOwner();
-    const { coach } = await addCoach(t, owner, { firstName: "Old", lastName: "Name", permissions: { trainees: "assigned", leads: false } });
+    const { coach } = await addCoach(t, owner, {
+      firstName: "Old",
+      lastName: "Name",
+      permissions: { trainees: "assigned", leads: false },
+    });
     const renamed = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, { lastName: "Newer" });
-    expect(renamed.body.data).toMatchObject({ name: "Old Newer", firstName: "Old", lastName: "Newer", email: coach.email });
-    const blob = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, { permissions: { content: false } });
-    expect(blob.body.data.permissions).toEqual({ trainees: "all", leads: true, content: false, plans: true, billing: true, settings: true });
-    const cleared = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, { jobTitle: null, clientLimit: 3, role: "HEAD_COACH" });
-    expect(cleared.body.data).toMatchObject({ jobTitle: null, clientLimit: 3, role: "HEAD_COACH", name: "Old Newer" });
+    expect(renamed.body.data).toMatchObject({
+      name: "Old Newer",
+      firstName: "Old",
+      lastName: "Newer",
+      email: coach.email,
+    });
+    const blob = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, {
+      permissions: { content: false },
+    });
+    expect(blob.body.data.permissions).toEqual({
+      trainees: "all",
+      leads: true,
+      content: false,
+      plans: true,
+      billing: true,
+      settings: true,
+    });
+    const cleared = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, {
+      jobTitle: null,
+      clientLimit: 3,
+      role: "HEAD_COACH",
+    });
+    expect(cleared.body.data).toMatchObject({
+      jobTitle: null,
+      clientLimit: 3,
+      role: "HEAD_COACH",
+      name: "Old Newer",
+    });
     expect((await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, { email: "bad" })).status).toBe(422);
     const empty = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, {});
     expect(empty.status).toBe(200);
@@ -299,7 +399,10 @@ describe("PATCH /v1/web/coaches/:id", () => {
     expect(full.status).toBe(403);
     expect(full.body.details).toMatchObject({ reason: "PLAN_LIMIT_SEATS", limit: 2, count: 2 });
     await setStudioSettings(t, owner, { seatLimit: 3 });
-    const back = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, { active: true, role: "HEAD_COACH" });
+    const back = await t.web("PATCH", `/v1/web/coaches/${coach.id}`, owner, {
+      active: true,
+      role: "HEAD_COACH",
+    });
     expect(back.status).toBe(200);
     expect(back.body.data.active).toBe(true);
     expect(await memberRole(studioId, coach.externalUserId)).toBeNull();
@@ -323,7 +426,10 @@ describe("PATCH /v1/web/coaches/:id", () => {
       .select()
       .from(coaches)
       .where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, owner.userId!)));
-    await t.web("PATCH", `/v1/web/coaches/${ownerRow!.id}`, owner, { role: "SUB_COACH", permissionGroup: "trainers" });
+    await t.web("PATCH", `/v1/web/coaches/${ownerRow!.id}`, owner, {
+      role: "SUB_COACH",
+      permissionGroup: "trainers",
+    });
     expect(await memberRole(studioId, owner.userId!)).toBe("owner");
   });
 });
@@ -351,11 +457,18 @@ describe("owner protection on PATCH and DELETE", () => {
     const { ownerCoachId } = await ownerRowOf(owner);
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await t.web(method, `/v1/web/coaches/${ownerCoachId}`, head, method === "PATCH" ? { jobTitle: "x" } : undefined);
+      const res = await t.web(
+        method,
+        `/v1/web/coaches/${ownerCoachId}`,
+        head,
+        method === "PATCH" ? { jobTitle: "x" } : undefined,
+      );
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("only the studio owner can change their own profile");
     }
-    expect((await t.web("PATCH", `/v1/web/coaches/${ownerCoachId}`, owner, { jobTitle: "Founder" })).status).toBe(200);
+    expect(
+      (await t.web("PATCH", `/v1/web/coaches/${ownerCoachId}`, owner, { jobTitle: "Founder" })).status,
+    ).toBe(200);
   });
 
   it("with the owner identified, a HEAD_COACH may change another HEAD_COACH", async () => {
@@ -363,7 +476,9 @@ describe("owner protection on PATCH and DELETE", () => {
     await ownerRowOf(owner);
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
     const { coach: otherHead } = await addCoach(t, owner, { role: "HEAD_COACH" });
-    expect((await t.web("PATCH", `/v1/web/coaches/${otherHead.id}`, head, { jobTitle: "x" })).status).toBe(200);
+    expect((await t.web("PATCH", `/v1/web/coaches/${otherHead.id}`, head, { jobTitle: "x" })).status).toBe(
+      200,
+    );
   });
 
   it("when the owner cannot be identified only an OWNER may change another HEAD_COACH: FORBIDDEN cannot change another admin on this team", async () => {
@@ -376,11 +491,18 @@ describe("owner protection on PATCH and DELETE", () => {
       .delete(organizationMembers)
       .where(and(eq(organizationMembers.studioId, studioId), eq(organizationMembers.role, "owner")));
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await t.web(method, `/v1/web/coaches/${otherHead.id}`, head, method === "PATCH" ? { jobTitle: "x" } : undefined);
+      const res = await t.web(
+        method,
+        `/v1/web/coaches/${otherHead.id}`,
+        head,
+        method === "PATCH" ? { jobTitle: "x" } : undefined,
+      );
       expect(res.status).toBe(403);
       expect(res.body.message).toBe("cannot change another admin on this team");
     }
     expect((await t.web("PATCH", `/v1/web/coaches/${sub.id}`, head, { jobTitle: "fine" })).status).toBe(200);
-    expect((await t.web("PATCH", `/v1/web/coaches/${otherHead.id}`, owner, { jobTitle: "by owner" })).status).toBe(200);
+    expect(
+      (await t.web("PATCH", `/v1/web/coaches/${otherHead.id}`, owner, { jobTitle: "by owner" })).status,
+    ).toBe(200);
   });
 });

@@ -56,7 +56,18 @@ async function buildStudio() {
       { studioId, name: "form filled", trigger: "FORM_FILLED", assigneeCoachIds: [B.id] },
     ])
     .returning();
-  return { owner, studioId, X, A, B, C, D, taskIds, clients: { C1, C2, C3, C4, C5, C6 }, automations: { auto1: auto1!, auto2: auto2! } };
+  return {
+    owner,
+    studioId,
+    X,
+    A,
+    B,
+    C,
+    D,
+    taskIds,
+    clients: { C1, C2, C3, C4, C5, C6 },
+    automations: { auto1: auto1!, auto2: auto2! },
+  };
 }
 
 type Studio = Awaited<ReturnType<typeof buildStudio>>;
@@ -70,12 +81,24 @@ async function readBack(s: Studio) {
     .from(clientCoaches)
     .where(eq(clientCoaches.studioId, s.studioId))
     .orderBy(asc(clientCoaches.position), asc(clientCoaches.createdAt));
-  const coachesOf = (clientId: string) => assignments.filter((a) => a.clientId === clientId).map((a) => a.coachId);
-  const primaryOf = (clientId: string) => assignments.find((a) => a.clientId === clientId && a.isPrimary)?.coachId ?? null;
+  const coachesOf = (clientId: string) =>
+    assignments.filter((a) => a.clientId === clientId).map((a) => a.coachId);
+  const primaryOf = (clientId: string) =>
+    assignments.find((a) => a.clientId === clientId && a.isPrimary)?.coachId ?? null;
   const autos = await db.select().from(taskAutomations).where(eq(taskAutomations.studioId, s.studioId));
   const [xRow] = await db.select().from(coaches).where(eq(coaches.id, s.X.id));
-  const members = await db.select().from(organizationMembers).where(eq(organizationMembers.studioId, s.studioId));
-  return { byTitle, coachesOf, primaryOf, autos: Object.fromEntries(autos.map((a) => [a.id, a.assigneeCoachIds])), xRow: xRow!, members };
+  const members = await db
+    .select()
+    .from(organizationMembers)
+    .where(eq(organizationMembers.studioId, s.studioId));
+  return {
+    byTitle,
+    coachesOf,
+    primaryOf,
+    autos: Object.fromEntries(autos.map((a) => [a.id, a.assigneeCoachIds])),
+    xRow: xRow!,
+    members,
+  };
 }
 
 describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
@@ -85,7 +108,12 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     const sentBefore = { mail: ports.sent.mail.length, chat: ports.sent.chat.length };
     const res = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ tasksReassigned: 2, tasksDiscarded: 3, clientsReassigned: 3, clientsUnassigned: 1 });
+    expect(res.body.data).toMatchObject({
+      tasksReassigned: 2,
+      tasksDiscarded: 3,
+      clientsReassigned: 3,
+      clientsUnassigned: 1,
+    });
     expect(res.body.data.coach).toMatchObject({ id: X.id, active: false, name: X.name, email: X.email });
 
     const after = await readBack(s);
@@ -124,7 +152,12 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
       clients: { mode: "reassign", coachIds: [B.id, C.id] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ tasksReassigned: 5, tasksDiscarded: 0, clientsReassigned: 4, clientsUnassigned: 0 });
+    expect(res.body.data).toMatchObject({
+      tasksReassigned: 5,
+      tasksDiscarded: 0,
+      clientsReassigned: 4,
+      clientsUnassigned: 0,
+    });
 
     const after = await readBack(s);
     // Open tasks listing X, oldest first: T1, T2, T3, T6, T7 take A, B, A, B, A.
@@ -144,21 +177,38 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     expect(after.coachesOf(c.C5.id)).toEqual([]);
     expect([after.coachesOf(c.C6.id), after.primaryOf(c.C6.id)]).toEqual([[C.id, A.id], C.id]);
     // The web answer shows the same lists.
-    expect((await t.web("GET", `/v1/web/clients/${c.C6.id}`, s.owner)).body.data).toMatchObject({ coachIds: [C.id, A.id], primaryCoachId: C.id });
+    expect((await t.web("GET", `/v1/web/clients/${c.C6.id}`, s.owner)).body.data).toMatchObject({
+      coachIds: [C.id, A.id],
+      primaryCoachId: C.id,
+    });
 
     expect(after.autos).toEqual({ [s.automations.auto1.id]: [A.id], [s.automations.auto2.id]: [B.id] });
     expect(after.xRow.active).toBe(false);
     expect(after.members.map((m) => m.userId)).not.toContain(X.externalUserId);
     // Impact of the dismissed coach is now empty; the replacements carry the load.
-    expect((await t.web("GET", `/v1/web/coaches/${X.id}/impact`, s.owner)).body.data).toEqual({ openTasks: 0, clients: 0 });
-    expect((await t.web("GET", `/v1/web/coaches/${A.id}/impact`, s.owner)).body.data).toEqual({ openTasks: 5, clients: 2 });
+    expect((await t.web("GET", `/v1/web/coaches/${X.id}/impact`, s.owner)).body.data).toEqual({
+      openTasks: 0,
+      clients: 0,
+    });
+    expect((await t.web("GET", `/v1/web/coaches/${A.id}/impact`, s.owner)).body.data).toEqual({
+      openTasks: 5,
+      clients: 2,
+    });
   });
 
   it("mixed modes: tasks reassigned to one coach while trainees are unassigned", async () => {
     const s = await buildStudio();
     const { X, A, C, clients: c } = s;
-    const res = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, { tasks: { mode: "reassign", coachIds: [C.id] }, clients: { mode: "unassign" } });
-    expect(res.body.data).toMatchObject({ tasksReassigned: 5, tasksDiscarded: 0, clientsReassigned: 3, clientsUnassigned: 1 });
+    const res = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, {
+      tasks: { mode: "reassign", coachIds: [C.id] },
+      clients: { mode: "unassign" },
+    });
+    expect(res.body.data).toMatchObject({
+      tasksReassigned: 5,
+      tasksDiscarded: 0,
+      clientsReassigned: 3,
+      clientsUnassigned: 1,
+    });
     const after = await readBack(s);
     expect(after.byTitle.T1!.coachIds).toEqual([C.id]);
     expect(after.byTitle.T2!.coachIds).toEqual([C.id, A.id]);
@@ -176,7 +226,10 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     // The owner dismissing their own row (always allowed) keeps the owner member.
     const res = await t.web("DELETE", `/v1/web/coaches/${ownerCoach!.id}`, owner);
     expect(res.status).toBe(200);
-    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
+    const members = await t.deps.database.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.studioId, studioId));
     expect(members).toEqual([expect.objectContaining({ userId: owner.userId, role: "owner" })]);
   });
 
@@ -196,14 +249,18 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body).toMatchObject({ code: "VALIDATION", message });
     }
-    const empty = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, { tasks: { mode: "reassign", coachIds: [] } });
+    const empty = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, {
+      tasks: { mode: "reassign", coachIds: [] },
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.message).toContain("select at least one other team member");
     const tooMany = await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, {
       tasks: { mode: "reassign", coachIds: Array.from({ length: 51 }, (_, i) => `c${i}`) },
     });
     expect(tooMany.status).toBe(422);
-    expect((await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, { tasks: { mode: "move" } })).status).toBe(422);
+    expect(
+      (await t.web("DELETE", `/v1/web/coaches/${X.id}`, s.owner, { tasks: { mode: "move" } })).status,
+    ).toBe(422);
 
     const after = await readBack(s);
     expect(after.xRow.active).toBe(true);
@@ -225,7 +282,10 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
     const { coach } = await addCoach(t, owner);
     expect((await t.web("DELETE", `/v1/web/coaches/${coach.id}`, head)).status).toBe(200);
-    expect((await t.web("GET", `/v1/web/coaches/${coach.id}`, owner)).body.data).toMatchObject({ id: coach.id, active: false });
+    expect((await t.web("GET", `/v1/web/coaches/${coach.id}`, owner)).body.data).toMatchObject({
+      id: coach.id,
+      active: false,
+    });
   });
 
   it("one transaction with a timeout: a dismissal blocked past its timeout gives up and changes nothing", async () => {
@@ -244,7 +304,13 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     await isLocked;
     try {
       const caller = { studioId: s.studioId, userId: s.owner.userId!, role: "OWNER" as const };
-      const attempt = dismissCoach(db, caller, { id: s.X.id, tasks: { mode: "discard" }, clients: { mode: "unassign" } }, new Date(clock), { timeoutMs: 300 });
+      const attempt = dismissCoach(
+        db,
+        caller,
+        { id: s.X.id, tasks: { mode: "discard" }, clients: { mode: "unassign" } },
+        new Date(clock),
+        { timeoutMs: 300 },
+      );
       await expect(attempt).rejects.toMatchObject({ cause: expect.objectContaining({ code: "57014" }) });
     } finally {
       release();

@@ -43,16 +43,32 @@ describe("OpenAPI document: team, clients, tasks, studio settings", () => {
       const ok = op.responses[status]?.content["application/json"].schema;
       expect(ok?.required, `${method} ${path}`).toEqual(["ok", "data", "requestId"]);
       expect(ok.properties.data, `${method} ${path}`).toBeTruthy();
-      expect(op.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorBody");
-      if (input === "body") expect(op.requestBody?.content["application/json"].schema, `${method} ${path}`).toBeTruthy();
+      expect(op.responses.default.content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/ErrorBody",
+      );
+      if (input === "body")
+        expect(op.requestBody?.content["application/json"].schema, `${method} ${path}`).toBeTruthy();
       const params = (op.parameters ?? []).map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
       if (path.includes("{id}")) expect(params).toContain("path:id");
-      if (input === "query") expect(params.some((p: string) => p.startsWith("query:")), `${method} ${path}`).toBe(true);
+      if (input === "query")
+        expect(
+          params.some((p: string) => p.startsWith("query:")),
+          `${method} ${path}`,
+        ).toBe(true);
     }
   });
 
   it("names the shared shapes: Coach, Client, Task, CoachDismissResult, StudioWithLimits", () => {
-    for (const name of ["Coach", "Client", "Task", "CoachDismissResult", "CoachImpact", "PreviewToken", "StudioWithLimits", "Permissions"]) {
+    for (const name of [
+      "Coach",
+      "Client",
+      "Task",
+      "CoachDismissResult",
+      "CoachImpact",
+      "PreviewToken",
+      "StudioWithLimits",
+      "Permissions",
+    ]) {
       expect(doc.components.schemas[name], name).toBeTruthy();
     }
     const listQuery = doc.paths["/v1/web/coaches"].get.parameters.map((p: { name: string }) => p.name);

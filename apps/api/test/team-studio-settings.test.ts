@@ -28,18 +28,34 @@ describe("PATCH /v1/web/studio/settings", () => {
       locale: "en-US",
       seatLimit: 8,
       clientLimit: 150,
-      settings: { calendarEnabled: true, branding: { logoUrl: "https://cdn.example.com/logo.png", primaryColor: "#112233" } },
+      settings: {
+        calendarEnabled: true,
+        branding: { logoUrl: "https://cdn.example.com/logo.png", primaryColor: "#112233" },
+      },
     });
     const studio = (await t.web("GET", "/v1/web/studio", owner)).body.data;
-    expect(studio).toMatchObject({ name: "Iron Temple", timezone: "Europe/Berlin", locale: "en-US", settings: data.settings });
+    expect(studio).toMatchObject({
+      name: "Iron Temple",
+      timezone: "Europe/Berlin",
+      locale: "en-US",
+      settings: data.settings,
+    });
     const [row] = await t.deps.database.db.select().from(studios).where(eq(studios.id, studio.id));
     expect(row).toMatchObject({ seatLimit: 8, clientLimit: 150 });
   });
 
   it("sent fields only: branding members merge (null clears one), other settings keys are kept, null limits mean unlimited", async () => {
     const owner = newOwner();
-    await setStudioSettings(t, owner, { calendarEnabled: true, allowAppWhileFrozen: true, seatLimit: 3, branding: { logoUrl: "https://x.example/l.png", primaryColor: "#fff" } });
-    const data = await setStudioSettings(t, owner, { branding: { primaryColor: null, secondaryColor: "#000000" }, seatLimit: null });
+    await setStudioSettings(t, owner, {
+      calendarEnabled: true,
+      allowAppWhileFrozen: true,
+      seatLimit: 3,
+      branding: { logoUrl: "https://x.example/l.png", primaryColor: "#fff" },
+    });
+    const data = await setStudioSettings(t, owner, {
+      branding: { primaryColor: null, secondaryColor: "#000000" },
+      seatLimit: null,
+    });
     expect(data.settings).toEqual({
       calendarEnabled: true,
       allowAppWhileFrozen: true,
@@ -52,7 +68,12 @@ describe("PATCH /v1/web/studio/settings", () => {
   it("the seat limit set here is the one team creation enforces", async () => {
     const owner = newOwner();
     await setStudioSettings(t, owner, { seatLimit: 1 });
-    const refused = await t.web("POST", "/v1/web/coaches", owner, { firstName: "A", lastName: "B", email: "a@b.example", phone: "1" });
+    const refused = await t.web("POST", "/v1/web/coaches", owner, {
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.example",
+      phone: "1",
+    });
     expect(refused.body.details).toMatchObject({ reason: "PLAN_LIMIT_SEATS", limit: 1, count: 1 });
     await setStudioSettings(t, owner, { seatLimit: null });
     await addCoach(t, owner);
@@ -79,8 +100,15 @@ describe("PATCH /v1/web/studio/settings", () => {
     const owner = newOwner();
     const studioId = await studioIdOf(t, owner);
     const { as: head } = await addCoach(t, owner, { role: "HEAD_COACH" });
-    expect((await t.web("PATCH", "/v1/web/studio/settings", head, { calendarEnabled: false })).status).toBe(200);
-    const res = await t.web("PATCH", "/v1/web/studio/settings", { ...owner, userId: "sub", role: "SUB_COACH" }, { seatLimit: 100 });
+    expect((await t.web("PATCH", "/v1/web/studio/settings", head, { calendarEnabled: false })).status).toBe(
+      200,
+    );
+    const res = await t.web(
+      "PATCH",
+      "/v1/web/studio/settings",
+      { ...owner, userId: "sub", role: "SUB_COACH" },
+      { seatLimit: 100 },
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("insufficient role");
     const [row] = await t.deps.database.db.select().from(studios).where(eq(studios.id, studioId));
@@ -93,7 +121,10 @@ describe("PATCH /v1/web/studio/settings", () => {
     await setStudioSettings(t, a, { name: "Studio A" });
     await setStudioSettings(t, b, { name: "Studio B", clientLimit: 1 });
     expect((await t.web("GET", "/v1/web/studio", a)).body.data.name).toBe("Studio A");
-    const [rowA] = await t.deps.database.db.select().from(studios).where(eq(studios.id, await studioIdOf(t, a)));
+    const [rowA] = await t.deps.database.db
+      .select()
+      .from(studios)
+      .where(eq(studios.id, await studioIdOf(t, a)));
     expect(rowA!.clientLimit).toBeNull();
   });
 });

@@ -8,21 +8,32 @@ import type { BearerSessionResolver } from "../src/guards/bearer";
 let t: TestApp;
 let clock = Date.now();
 const sessions: BearerSessionResolver = {
-  resolve: async (token) => (token === "good-session" ? { organizationId: "org-bearer", userId: "u1", memberRole: "admin" } : null),
+  resolve: async (token) =>
+    token === "good-session" ? { organizationId: "org-bearer", userId: "u1", memberRole: "admin" } : null,
 };
 let studioId: string;
 let clientId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", now: () => new Date(clock), env: { WEBHOOK_SECRET: "hook-secret-123" }, app: { bearerSessions: sessions } });
+  t = await startTestApp({
+    database: "postgres",
+    now: () => new Date(clock),
+    env: { WEBHOOK_SECRET: "hook-secret-123" },
+    app: { bearerSessions: sessions },
+  });
   const studio = await t.web("GET", "/v1/web/studio", newOwner());
   studioId = studio.body.data.id;
-  const [client] = await t.deps.database.db.insert(clients).values({ studioId, firstName: "Noa", lastName: "Cohen", phone: "+972501234567" }).returning();
+  const [client] = await t.deps.database.db
+    .insert(clients)
+    .values({ studioId, firstName: "Noa", lastName: "Cohen", phone: "+972501234567" })
+    .returning();
   clientId = client!.id;
 });
 afterAll(async () => t?.close());
 
-const bearer = (token: string, extra: Record<string, string> = {}) => ({ headers: { authorization: `Bearer ${token}`, ...extra } });
+const bearer = (token: string, extra: Record<string, string> = {}) => ({
+  headers: { authorization: `Bearer ${token}`, ...extra },
+});
 
 describe("trainee lane", () => {
   it("a valid trainee token reaches GET /v1/trainee/me", async () => {
@@ -46,14 +57,26 @@ describe("trainee lane", () => {
 
   it("another studio's trainee id inside a validly signed token answers like a missing trainee", async () => {
     const other = await t.web("GET", "/v1/web/studio", newOwner());
-    const res = await t.request("GET", "/v1/trainee/me", bearer(t.traineeToken(clientId, other.body.data.id)));
+    const res = await t.request(
+      "GET",
+      "/v1/trainee/me",
+      bearer(t.traineeToken(clientId, other.body.data.id)),
+    );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("trainee not found");
   });
 
   it("a valid x-timezone is stored on the trainee; an invalid one is ignored", async () => {
-    await t.request("GET", "/v1/trainee/me", bearer(t.traineeToken(clientId, studioId), { "x-timezone": "Europe/Berlin" }));
-    await t.request("GET", "/v1/trainee/me", bearer(t.traineeToken(clientId, studioId), { "x-timezone": "Mars/Olympus" }));
+    await t.request(
+      "GET",
+      "/v1/trainee/me",
+      bearer(t.traineeToken(clientId, studioId), { "x-timezone": "Europe/Berlin" }),
+    );
+    await t.request(
+      "GET",
+      "/v1/trainee/me",
+      bearer(t.traineeToken(clientId, studioId), { "x-timezone": "Mars/Olympus" }),
+    );
     const [row] = await t.deps.database.db.select().from(clients).where(eq(clients.id, clientId));
     expect(row!.timezone).toBe("Europe/Berlin");
   });
@@ -63,21 +86,35 @@ describe("trainee lane", () => {
     expect((await t.request("GET", "/v1/trainee/me", bearer(token))).status).toBe(200);
     const res = await t.request("POST", "/v1/trainee/push-tokens", { ...bearer(token), body: "{}" });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ ok: false, code: "FORBIDDEN", details: { reason: "PREVIEW_READ_ONLY" } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+      details: { reason: "PREVIEW_READ_ONLY" },
+    });
   });
 
   it("a preview token expires after 15 minutes", async () => {
-    const { token } = createPreviewToken({ clientId, studioId }, t.config.sessionSigningSecret, clock - 15 * 60_000 - 1);
+    const { token } = createPreviewToken(
+      { clientId, studioId },
+      t.config.sessionSigningSecret,
+      clock - 15 * 60_000 - 1,
+    );
     expect((await t.request("GET", "/v1/trainee/me", bearer(token))).status).toBe(401);
   });
 
   it("a studio that no longer exists answers 401 once the 30 s studio cache has passed", async () => {
     const owner = newOwner();
     const studio = await t.web("GET", "/v1/web/studio", owner);
-    const [client] = await t.deps.database.db.insert(clients).values({ studioId: studio.body.data.id, firstName: "A", phone: "+972509999999" }).returning();
+    const [client] = await t.deps.database.db
+      .insert(clients)
+      .values({ studioId: studio.body.data.id, firstName: "A", phone: "+972509999999" })
+      .returning();
     const token = t.traineeToken(client!.id, studio.body.data.id);
     expect((await t.request("GET", "/v1/trainee/me", bearer(token))).status).toBe(200);
-    await t.deps.database.db.update(studios).set({ archivedAt: new Date() }).where(eq(studios.id, studio.body.data.id));
+    await t.deps.database.db
+      .update(studios)
+      .set({ archivedAt: new Date() })
+      .where(eq(studios.id, studio.body.data.id));
     expect((await t.request("GET", "/v1/trainee/me", bearer(token))).status).toBe(200);
     clock += 31_000;
     const res = await t.request("GET", "/v1/trainee/me", bearer(token));
@@ -118,7 +155,11 @@ describe("bearer lane", () => {
   });
 
   it("a timestamp outside 300 s or a reused nonce answers 401", async () => {
-    const old = await t.request("GET", "/v1/studios/x", bearer("good-session", { "x-nonce": "abc12345", "x-timestamp": String(clock - 301_000) }));
+    const old = await t.request(
+      "GET",
+      "/v1/studios/x",
+      bearer("good-session", { "x-nonce": "abc12345", "x-timestamp": String(clock - 301_000) }),
+    );
     expect(old.status).toBe(401);
     const headers = fresh();
     expect((await t.request("GET", "/v1/clients/x", bearer("good-session", headers))).status).toBe(404);
@@ -134,9 +175,19 @@ describe("bearer lane", () => {
 
 describe("internal and admin lanes", () => {
   it("need only the service signature: unsigned 401, signed passes to routing", async () => {
-    for (const path of ["/v1/internal/anything", "/v1/admin/notification-configs/no/such/route", "/v1/admin/default-forms"]) {
+    for (const path of [
+      "/v1/internal/anything",
+      "/v1/admin/notification-configs/no/such/route",
+      "/v1/admin/default-forms",
+    ]) {
       expect((await t.request("GET", path)).status).toBe(401);
-      const headers = signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method: "GET", pathWithQuery: path, timestamp: clock });
+      const headers = signServiceRequest({
+        secret: t.config.serviceAuthSecret,
+        serviceId: "web-app",
+        method: "GET",
+        pathWithQuery: path,
+        timestamp: clock,
+      });
       const res = await t.request("GET", path, { headers });
       expect(res.status).toBe(404);
     }

@@ -10,8 +10,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const signed = (method: string, path: string, body = "", overrides: Partial<Parameters<typeof signServiceRequest>[0]> = {}) =>
-  signServiceRequest({ secret: t.config.serviceAuthSecret, serviceId: "web-app", method, pathWithQuery: path, body, ...overrides });
+const signed = (
+  method: string,
+  path: string,
+  body = "",
+  overrides: Partial<Parameters<typeof signServiceRequest>[0]> = {},
+) =>
+  signServiceRequest({
+    secret: t.config.serviceAuthSecret,
+    serviceId: "web-app",
+    method,
+    pathWithQuery: path,
+    body,
+    ...overrides,
+  });
 
 describe("web lane: service signature", () => {
   it("a correctly signed request with user context answers the current studio in the envelope", async () => {
@@ -19,14 +31,21 @@ describe("web lane: service signature", () => {
     const res = await t.web("GET", "/v1/web/studio", user);
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
-    expect(res.body.data).toMatchObject({ organizationId: user.studioId, name: "Gym One", slug: user.studioId!.toLowerCase() });
+    expect(res.body.data).toMatchObject({
+      organizationId: user.studioId,
+      name: "Gym One",
+      slug: user.studioId!.toLowerCase(),
+    });
     expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
   });
 
   it.each(["x-service-id", "x-service-timestamp", "x-service-nonce", "x-service-signature"])(
     "a missing %s header answers 401 naming it",
     async (header) => {
-      const headers: Record<string, string> = { ...signed("GET", "/v1/web/studio"), ...userHeaders(newOwner()) };
+      const headers: Record<string, string> = {
+        ...signed("GET", "/v1/web/studio"),
+        ...userHeaders(newOwner()),
+      };
       delete headers[header];
       const res = await t.request("GET", "/v1/web/studio", { headers });
       expect(res.status).toBe(401);
@@ -36,31 +55,54 @@ describe("web lane: service signature", () => {
   );
 
   it("an unknown service id answers 401", async () => {
-    const headers = { ...signed("GET", "/v1/web/studio", "", { serviceId: "intruder" }), ...userHeaders(newOwner()) };
+    const headers = {
+      ...signed("GET", "/v1/web/studio", "", { serviceId: "intruder" }),
+      ...userHeaders(newOwner()),
+    };
     const res = await t.request("GET", "/v1/web/studio", { headers });
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/service id/);
   });
 
   it("a timestamp more than 300,000 ms away answers 401", async () => {
-    const headers = { ...signed("GET", "/v1/web/studio", "", { timestamp: Date.now() - 301_000 }), ...userHeaders(newOwner()) };
+    const headers = {
+      ...signed("GET", "/v1/web/studio", "", { timestamp: Date.now() - 301_000 }),
+      ...userHeaders(newOwner()),
+    };
     expect((await t.request("GET", "/v1/web/studio", { headers })).status).toBe(401);
-    const future = { ...signed("GET", "/v1/web/studio", "", { timestamp: Date.now() + 301_000 }), ...userHeaders(newOwner()) };
+    const future = {
+      ...signed("GET", "/v1/web/studio", "", { timestamp: Date.now() + 301_000 }),
+      ...userHeaders(newOwner()),
+    };
     expect((await t.request("GET", "/v1/web/studio", { headers: future })).status).toBe(401);
   });
 
   it("a body other than the signed bytes answers 401 (signature covers the raw body)", async () => {
     const body = JSON.stringify({ name: "key" });
-    const headers = { ...signed("POST", "/v1/web/studios/current/api-keys", body), ...userHeaders(newOwner()), "content-type": "application/json" };
-    const res = await t.request("POST", "/v1/web/studios/current/api-keys", { headers, body: JSON.stringify({ name: "kez" }) });
+    const headers = {
+      ...signed("POST", "/v1/web/studios/current/api-keys", body),
+      ...userHeaders(newOwner()),
+      "content-type": "application/json",
+    };
+    const res = await t.request("POST", "/v1/web/studios/current/api-keys", {
+      headers,
+      body: JSON.stringify({ name: "kez" }),
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/signature/);
   });
 
   it("the same JSON with different whitespace is different bytes and answers 401", async () => {
     const body = JSON.stringify({ name: "key" });
-    const headers = { ...signed("POST", "/v1/web/studios/current/api-keys", body), ...userHeaders(newOwner()), "content-type": "application/json" };
-    const res = await t.request("POST", "/v1/web/studios/current/api-keys", { headers, body: JSON.stringify({ name: "key" }, null, 1) });
+    const headers = {
+      ...signed("POST", "/v1/web/studios/current/api-keys", body),
+      ...userHeaders(newOwner()),
+      "content-type": "application/json",
+    };
+    const res = await t.request("POST", "/v1/web/studios/current/api-keys", {
+      headers,
+      body: JSON.stringify({ name: "key" }, null, 1),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -91,7 +133,11 @@ describe("web lane: user context", () => {
       const headers = { ...signed("GET", "/v1/web/studio"), ...userHeaders(user) };
       const res = await t.request("GET", "/v1/web/studio", { headers });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ ok: false, code: "UNAUTHORIZED", message: "missing web user context" });
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: "UNAUTHORIZED",
+        message: "missing web user context",
+      });
     }
   });
 
@@ -115,7 +161,10 @@ describe("web lane: user context", () => {
 
   it("a studio with the same slug is linked to the organization instead of duplicated", async () => {
     const slug = `slug-${Date.now()}`;
-    const [existing] = await t.deps.database.db.insert(studios).values({ name: "Pre-existing", slug }).returning();
+    const [existing] = await t.deps.database.db
+      .insert(studios)
+      .values({ name: "Pre-existing", slug })
+      .returning();
     const user = newOwner({ studioSlug: slug });
     const res = await t.web("GET", "/v1/web/studio", user);
     expect(res.body.data.id).toBe(existing!.id);
@@ -133,7 +182,10 @@ describe("web lane: user context", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.web("GET", "/v1/web/studio", user)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
-    const rows = await t.deps.database.db.select().from(studios).where(eq(studios.organizationId, user.studioId!));
+    const rows = await t.deps.database.db
+      .select()
+      .from(studios)
+      .where(eq(studios.organizationId, user.studioId!));
     expect(rows).toHaveLength(1);
   });
 
@@ -144,8 +196,18 @@ describe("web lane: user context", () => {
     const studioId = res.body.data.id;
     const rows = await t.deps.database.db.select().from(coaches).where(eq(coaches.studioId, studioId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ role: "HEAD_COACH", externalUserId: user.userId, name: "Dana Levi", firstName: "Dana", lastName: "Levi", email: user.userEmail });
-    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
+    expect(rows[0]).toMatchObject({
+      role: "HEAD_COACH",
+      externalUserId: user.userId,
+      name: "Dana Levi",
+      firstName: "Dana",
+      lastName: "Levi",
+      email: user.userEmail,
+    });
+    const members = await t.deps.database.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.studioId, studioId));
     expect(members.map((m) => [m.userId, m.role])).toEqual([[user.userId, "owner"]]);
   });
 
@@ -153,7 +215,10 @@ describe("web lane: user context", () => {
     const owner = newOwner();
     const studio = await t.web("GET", "/v1/web/studio", owner);
     await t.web("GET", "/v1/web/studio", { ...owner, userId: "someone-else", role: "SUB_COACH" });
-    const rows = await t.deps.database.db.select().from(coaches).where(eq(coaches.studioId, studio.body.data.id));
+    const rows = await t.deps.database.db
+      .select()
+      .from(coaches)
+      .where(eq(coaches.studioId, studio.body.data.id));
     expect(rows.map((r) => r.externalUserId)).toEqual([owner.userId]);
   });
 
@@ -182,19 +247,39 @@ describe("web lane: user context", () => {
     const owner = newOwner();
     const studio = await t.web("GET", "/v1/web/studio", owner);
     const studioId = studio.body.data.id;
-    await t.deps.database.db.insert(organizationMembers).values({ studioId, userId: "head-1", role: "admin" });
+    await t.deps.database.db
+      .insert(organizationMembers)
+      .values({ studioId, userId: "head-1", role: "admin" });
     await t.web("GET", "/v1/web/studio", { ...owner, userId: "head-1", role: "SUB_COACH" });
     await t.web("GET", "/v1/web/studio", { ...owner, userId: "new-1", role: "SUB_COACH" });
-    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
-    expect(Object.fromEntries(members.map((m) => [m.userId, m.role]))).toEqual({ [owner.userId!]: "owner", "head-1": "admin", "new-1": "member" });
+    const members = await t.deps.database.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.studioId, studioId));
+    expect(Object.fromEntries(members.map((m) => [m.userId, m.role]))).toEqual({
+      [owner.userId!]: "owner",
+      "head-1": "admin",
+      "new-1": "member",
+    });
   });
 
   it("a dismissed coach's member row is not recreated by a later web request", async () => {
     const owner = newOwner();
     const studioId = (await t.web("GET", "/v1/web/studio", owner)).body.data.id;
-    await t.deps.database.db.insert(coaches).values({ studioId, externalUserId: "gone-1", name: "G", firstName: "G", lastName: "", email: "g@x.y", active: false });
+    await t.deps.database.db.insert(coaches).values({
+      studioId,
+      externalUserId: "gone-1",
+      name: "G",
+      firstName: "G",
+      lastName: "",
+      email: "g@x.y",
+      active: false,
+    });
     await t.web("GET", "/v1/web/studio", { ...owner, userId: "gone-1", role: "SUB_COACH" });
-    const members = await t.deps.database.db.select().from(organizationMembers).where(eq(organizationMembers.studioId, studioId));
+    const members = await t.deps.database.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.studioId, studioId));
     expect(members.map((m) => m.userId)).toEqual([owner.userId]);
   });
 });

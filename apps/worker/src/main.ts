@@ -26,7 +26,11 @@ async function main(): Promise<void> {
   }
 
   const database = url
-    ? createDatabase({ url, maxConnections: 5, prepareStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "0" })
+    ? createDatabase({
+        url,
+        maxConnections: 5,
+        prepareStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "0",
+      })
     : createDatabase({ dataDir });
   await database.migrate();
   // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.

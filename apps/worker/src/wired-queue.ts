@@ -9,10 +9,22 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from "./queue";
  */
 export function createWiredJobQueue(
   database: DatabaseHandle,
-  options: { logger: WorkerLogger; now: () => Date; pushApiUrl?: string; workerId?: string; queue?: JobQueueOptions },
+  options: {
+    logger: WorkerLogger;
+    now: () => Date;
+    pushApiUrl?: string;
+    workerId?: string;
+    queue?: JobQueueOptions;
+  },
 ): JobQueue {
-  const services: WorkerServices = { push: createExpoPushClient({ url: options.pushApiUrl ?? DEFAULT_PUSH_API_URL }) };
-  const queue = createJobQueue(database, { database, logger: options.logger, now: options.now, workerId: options.workerId, services }, options.queue);
+  const services: WorkerServices = {
+    push: createExpoPushClient({ url: options.pushApiUrl ?? DEFAULT_PUSH_API_URL }),
+  };
+  const queue = createJobQueue(
+    database,
+    { database, logger: options.logger, now: options.now, workerId: options.workerId, services },
+    options.queue,
+  );
   services.jobs = queue;
   return queue;
 }

@@ -7,9 +7,19 @@ describe("signWebRequest", () => {
     const body = JSON.stringify({ name: "key" });
     const headers = signWebRequest(
       { serviceId: "web-app", secret: "s3cret" },
-      { method: "post", pathWithQuery: "/v1/web/studios/current/api-keys?x=1", body, user: { studioId: "org1", userId: "u1", role: "OWNER" } },
+      {
+        method: "post",
+        pathWithQuery: "/v1/web/studios/current/api-keys?x=1",
+        body,
+        user: { studioId: "org1", userId: "u1", role: "OWNER" },
+      },
     );
-    expect(headers).toMatchObject({ "x-studio-id": "org1", "x-user-id": "u1", "x-user-role": "OWNER", "content-type": "application/json" });
+    expect(headers).toMatchObject({
+      "x-studio-id": "org1",
+      "x-user-id": "u1",
+      "x-user-role": "OWNER",
+      "content-type": "application/json",
+    });
     const verify = (rawBody: string) =>
       verifyServiceSignature({
         getHeader: (n) => headers[n],

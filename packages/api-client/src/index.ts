@@ -65,7 +65,12 @@ export function createWebClient(options: WebClientOptions) {
     pathWithQuery: string,
     user: WebUserContext,
     body?: unknown,
-  ): Promise<{ status: number; body: { ok: true; data: T; requestId: string } | { ok: false; code: string; message: string; details?: unknown; requestId: string } }> {
+  ): Promise<{
+    status: number;
+    body:
+      | { ok: true; data: T; requestId: string }
+      | { ok: false; code: string; message: string; details?: unknown; requestId: string };
+  }> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     const headers = signWebRequest(options, { method, pathWithQuery, body: text, user });
     const res = await doFetch(new URL(pathWithQuery, options.baseUrl), { method, headers, body: text });

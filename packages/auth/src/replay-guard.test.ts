@@ -17,7 +17,13 @@ function nonceStore() {
 }
 
 function input(overrides: Partial<BearerReplayInput> = {}): BearerReplayInput {
-  return { nonce: NONCE, timestamp: String(NOW), now: NOW, claimNonce: nonceStore().claimNonce, ...overrides };
+  return {
+    nonce: NONCE,
+    timestamp: String(NOW),
+    now: NOW,
+    claimNonce: nonceStore().claimNonce,
+    ...overrides,
+  };
 }
 
 const MISSING = { ok: false, status: 400, message: "missing x-nonce or x-timestamp header" };
@@ -109,7 +115,9 @@ describe("checkBearerReplay", () => {
     it("rejects the second use of a nonce", async () => {
       const store = nonceStore();
       expect(await checkBearerReplay(input({ claimNonce: store.claimNonce }))).toEqual({ ok: true });
-      expect(await checkBearerReplay(input({ claimNonce: store.claimNonce, timestamp: String(NOW + 1) }))).toEqual(REUSED);
+      expect(
+        await checkBearerReplay(input({ claimNonce: store.claimNonce, timestamp: String(NOW + 1) })),
+      ).toEqual(REUSED);
     });
 
     it("claims 'bearer-nonce:' + nonce for 300,000 ms", async () => {

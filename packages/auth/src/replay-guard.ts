@@ -24,7 +24,11 @@ export async function checkBearerReplay(input: BearerReplayInput): Promise<Beare
     return { ok: false, status: 400, message: "missing x-nonce or x-timestamp header" };
   }
 
-  const outsideWindow = { ok: false, status: 401, message: "request timestamp outside the allowed window" } as const;
+  const outsideWindow = {
+    ok: false,
+    status: 401,
+    message: "request timestamp outside the allowed window",
+  } as const;
   const text = input.timestamp.trim();
   if (!TIMESTAMP_PATTERN.test(text)) return outsideWindow;
   const raw = Number(text);

@@ -30,7 +30,9 @@ function nonceStore() {
   return { claimed, calls, claimNonce };
 }
 
-function signed(overrides: { timestamp?: number; nonce?: string; body?: string; method?: string; path?: string } = {}) {
+function signed(
+  overrides: { timestamp?: number; nonce?: string; body?: string; method?: string; path?: string } = {},
+) {
   return signServiceRequest({
     secret: SECRET,
     serviceId: SERVICE_ID,
@@ -78,7 +80,13 @@ describe("sha256Hex", () => {
 describe("serviceCanonicalString", () => {
   it("'METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nNONCE\\nBODY_SHA256_HEX with method upper-cased'", () => {
     expect(
-      serviceCanonicalString({ method: "post", pathWithQuery: "/a?b=1", timestamp: "123", nonce: "n0nce123", bodyHash: "h" }),
+      serviceCanonicalString({
+        method: "post",
+        pathWithQuery: "/a?b=1",
+        timestamp: "123",
+        nonce: "n0nce123",
+        bodyHash: "h",
+      }),
     ).toBe("POST\n/a?b=1\n123\nn0nce123\nh");
   });
 });
@@ -101,8 +109,18 @@ describe("signServiceRequest", () => {
 
   it("'nonce default 32 random hex chars' and 'timestamp default Date.now()'", () => {
     const before = Date.now();
-    const a = signServiceRequest({ secret: SECRET, serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/" });
-    const b = signServiceRequest({ secret: SECRET, serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/" });
+    const a = signServiceRequest({
+      secret: SECRET,
+      serviceId: SERVICE_ID,
+      method: "GET",
+      pathWithQuery: "/",
+    });
+    const b = signServiceRequest({
+      secret: SECRET,
+      serviceId: SERVICE_ID,
+      method: "GET",
+      pathWithQuery: "/",
+    });
     const after = Date.now();
     expect(a[SERVICE_HEADERS.nonce]).toMatch(/^[0-9a-f]{32}$/);
     expect(a[SERVICE_HEADERS.nonce]).not.toBe(b[SERVICE_HEADERS.nonce]);
@@ -112,13 +130,30 @@ describe("signServiceRequest", () => {
   });
 
   it("'empty body → hash of empty string': an omitted body signs the same as an empty one", () => {
-    const omitted = signServiceRequest({ secret: SECRET, serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/", timestamp: NOW, nonce: NONCE });
-    const empty = signServiceRequest({ secret: SECRET, serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/", timestamp: NOW, nonce: NONCE, body: "" });
+    const omitted = signServiceRequest({
+      secret: SECRET,
+      serviceId: SERVICE_ID,
+      method: "GET",
+      pathWithQuery: "/",
+      timestamp: NOW,
+      nonce: NONCE,
+    });
+    const empty = signServiceRequest({
+      secret: SECRET,
+      serviceId: SERVICE_ID,
+      method: "GET",
+      pathWithQuery: "/",
+      timestamp: NOW,
+      nonce: NONCE,
+      body: "",
+    });
     expect(omitted).toEqual(empty);
   });
 
   it("refuses an empty secret, which would make signatures forgeable", () => {
-    expect(() => signServiceRequest({ secret: "", serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/" })).toThrow();
+    expect(() =>
+      signServiceRequest({ secret: "", serviceId: SERVICE_ID, method: "GET", pathWithQuery: "/" }),
+    ).toThrow();
   });
 
   it("refuses a timestamp that is not integer epoch milliseconds", () => {
@@ -133,61 +168,99 @@ describe("verifyServiceSignature", () => {
   });
 
   it("accepts a body signed as a string and verified as raw bytes, including a lower-case method", async () => {
-    expect(await verifyServiceSignature(request(signed({ method: "post" }), { method: "POST" }))).toEqual({ ok: true, serviceId: SERVICE_ID });
+    expect(await verifyServiceSignature(request(signed({ method: "post" }), { method: "POST" }))).toEqual({
+      ok: true,
+      serviceId: SERVICE_ID,
+    });
   });
 
   it("accepts an empty body", async () => {
     const headers = signed({ method: "GET", body: "" });
-    expect(await verifyServiceSignature(request(headers, { method: "GET", rawBody: new Uint8Array() }))).toMatchObject({ ok: true });
+    expect(
+      await verifyServiceSignature(request(headers, { method: "GET", rawBody: new Uint8Array() })),
+    ).toMatchObject({ ok: true });
   });
 
   describe("'signature matches' (invalid signature)", () => {
     it("rejects a tampered body", async () => {
       const rawBody = new TextEncoder().encode(BODY.replace("12", "13"));
-      expect(await verifyServiceSignature(request(signed(), { rawBody }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { rawBody }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a different method", async () => {
-      expect(await verifyServiceSignature(request(signed(), { method: "PUT" }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { method: "PUT" }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a changed query string", async () => {
       const pathWithQuery = "/v1/sessions?studio=st_2&week=3";
-      expect(await verifyServiceSignature(request(signed(), { pathWithQuery }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { pathWithQuery }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a dropped query string", async () => {
-      expect(await verifyServiceSignature(request(signed(), { pathWithQuery: "/v1/sessions" }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { pathWithQuery: "/v1/sessions" }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a path that differs only in case", async () => {
       const pathWithQuery = PATH.replace("/v1/sessions", "/v1/Sessions");
-      expect(await verifyServiceSignature(request(signed(), { pathWithQuery }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { pathWithQuery }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a changed timestamp header", async () => {
       const headers = { ...signed(), [SERVICE_HEADERS.timestamp]: String(NOW + 1) };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a changed nonce header", async () => {
       const headers = { ...signed(), [SERVICE_HEADERS.nonce]: NONCE.replace("0", "1") };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a signature made with another secret", async () => {
-      expect(await verifyServiceSignature(request(signed(), { secret: "another-secret" }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(signed(), { secret: "another-secret" }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects a signature of the wrong length without throwing", async () => {
       const headers = { ...signed(), [SERVICE_HEADERS.signature]: "abc" };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
 
     it("rejects everything when the verifier's secret is empty", async () => {
       const canonical = `POST\n${PATH}\n${NOW}\n${NONCE}\n${sha256Hex(BODY)}`;
-      const forged = { ...signed(), [SERVICE_HEADERS.signature]: createHmac("sha256", "").update(canonical).digest("hex") };
-      expect(await verifyServiceSignature(request(forged, { secret: "" }))).toEqual({ ok: false, message: "invalid signature" });
+      const forged = {
+        ...signed(),
+        [SERVICE_HEADERS.signature]: createHmac("sha256", "").update(canonical).digest("hex"),
+      };
+      expect(await verifyServiceSignature(request(forged, { secret: "" }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
     });
   });
 
@@ -196,13 +269,19 @@ describe("verifyServiceSignature", () => {
       it(`reports 'missing ${name} header'`, async () => {
         const headers = { ...signed() };
         delete headers[name];
-        expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: `missing ${name} header` });
+        expect(await verifyServiceSignature(request(headers))).toEqual({
+          ok: false,
+          message: `missing ${name} header`,
+        });
       });
     }
 
     it("treats an empty header value as missing", async () => {
       const headers = { ...signed(), [SERVICE_HEADERS.nonce]: "" };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "missing x-service-nonce header" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "missing x-service-nonce header",
+      });
     });
 
     it("'check in the order id, timestamp, nonce, signature'", async () => {
@@ -210,7 +289,10 @@ describe("verifyServiceSignature", () => {
         [[], "missing x-service-id header"],
         [[SERVICE_HEADERS.id], "missing x-service-timestamp header"],
         [[SERVICE_HEADERS.id, SERVICE_HEADERS.timestamp], "missing x-service-nonce header"],
-        [[SERVICE_HEADERS.id, SERVICE_HEADERS.timestamp, SERVICE_HEADERS.nonce], "missing x-service-signature header"],
+        [
+          [SERVICE_HEADERS.id, SERVICE_HEADERS.timestamp, SERVICE_HEADERS.nonce],
+          "missing x-service-signature header",
+        ],
       ];
       const all = signed();
       for (const [present, message] of expectations) {
@@ -221,8 +303,19 @@ describe("verifyServiceSignature", () => {
   });
 
   it("'known x-service-id' (unknown service id)", async () => {
-    const headers = signServiceRequest({ secret: SECRET, serviceId: "mobile", method: "POST", pathWithQuery: PATH, body: BODY, timestamp: NOW, nonce: NONCE });
-    expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "unknown service id" });
+    const headers = signServiceRequest({
+      secret: SECRET,
+      serviceId: "mobile",
+      method: "POST",
+      pathWithQuery: PATH,
+      body: BODY,
+      timestamp: NOW,
+      nonce: NONCE,
+    });
+    expect(await verifyServiceSignature(request(headers))).toEqual({
+      ok: false,
+      message: "unknown service id",
+    });
   });
 
   describe("'timestamp is a decimal string of epoch milliseconds within 300,000 ms of now in either direction'", () => {
@@ -231,30 +324,53 @@ describe("verifyServiceSignature", () => {
     });
 
     it("accepts a timestamp exactly 300,000 ms in the past", async () => {
-      expect(await verifyServiceSignature(request(signed({ timestamp: NOW - 300_000 })))).toMatchObject({ ok: true });
+      expect(await verifyServiceSignature(request(signed({ timestamp: NOW - 300_000 })))).toMatchObject({
+        ok: true,
+      });
     });
 
     it("accepts a timestamp exactly 300,000 ms in the future", async () => {
-      expect(await verifyServiceSignature(request(signed({ timestamp: NOW + 300_000 })))).toMatchObject({ ok: true });
+      expect(await verifyServiceSignature(request(signed({ timestamp: NOW + 300_000 })))).toMatchObject({
+        ok: true,
+      });
     });
 
     it("rejects a timestamp 300,001 ms in the past", async () => {
-      expect(await verifyServiceSignature(request(signed({ timestamp: NOW - 300_001 })))).toEqual({ ok: false, message: "timestamp outside the allowed window" });
+      expect(await verifyServiceSignature(request(signed({ timestamp: NOW - 300_001 })))).toEqual({
+        ok: false,
+        message: "timestamp outside the allowed window",
+      });
     });
 
     it("rejects a timestamp 300,001 ms in the future", async () => {
-      expect(await verifyServiceSignature(request(signed({ timestamp: NOW + 300_001 })))).toEqual({ ok: false, message: "timestamp outside the allowed window" });
+      expect(await verifyServiceSignature(request(signed({ timestamp: NOW + 300_001 })))).toEqual({
+        ok: false,
+        message: "timestamp outside the allowed window",
+      });
     });
 
     it("rejects a timestamp in seconds as outside the window", async () => {
       const headers = { ...signed(), [SERVICE_HEADERS.timestamp]: String(Math.floor(NOW / 1000)) };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "timestamp outside the allowed window" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "timestamp outside the allowed window",
+      });
     });
 
-    for (const bad of ["abc", "1.7e12", " 1700000000000", "-1700000000000", "0x18bcfe56800", "1700000000000.5"]) {
+    for (const bad of [
+      "abc",
+      "1.7e12",
+      " 1700000000000",
+      "-1700000000000",
+      "0x18bcfe56800",
+      "1700000000000.5",
+    ]) {
       it(`'non-numeric → invalid timestamp': ${JSON.stringify(bad)}`, async () => {
         const headers = { ...signed(), [SERVICE_HEADERS.timestamp]: bad };
-        expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "invalid timestamp" });
+        expect(await verifyServiceSignature(request(headers))).toEqual({
+          ok: false,
+          message: "invalid timestamp",
+        });
       });
     }
   });
@@ -267,11 +383,17 @@ describe("verifyServiceSignature", () => {
     });
 
     it("rejects a 7-character nonce", async () => {
-      expect(await verifyServiceSignature(request(signed({ nonce: "a".repeat(7) })))).toEqual({ ok: false, message: "invalid nonce" });
+      expect(await verifyServiceSignature(request(signed({ nonce: "a".repeat(7) })))).toEqual({
+        ok: false,
+        message: "invalid nonce",
+      });
     });
 
     it("rejects a 129-character nonce", async () => {
-      expect(await verifyServiceSignature(request(signed({ nonce: "a".repeat(129) })))).toEqual({ ok: false, message: "invalid nonce" });
+      expect(await verifyServiceSignature(request(signed({ nonce: "a".repeat(129) })))).toEqual({
+        ok: false,
+        message: "invalid nonce",
+      });
     });
   });
 
@@ -279,8 +401,13 @@ describe("verifyServiceSignature", () => {
     it("rejects a replayed request with 'nonce already used'", async () => {
       const store = nonceStore();
       const headers = signed();
-      expect(await verifyServiceSignature(request(headers, { claimNonce: store.claimNonce }))).toMatchObject({ ok: true });
-      expect(await verifyServiceSignature(request(headers, { claimNonce: store.claimNonce }))).toEqual({ ok: false, message: "nonce already used" });
+      expect(await verifyServiceSignature(request(headers, { claimNonce: store.claimNonce }))).toMatchObject({
+        ok: true,
+      });
+      expect(await verifyServiceSignature(request(headers, { claimNonce: store.claimNonce }))).toEqual({
+        ok: false,
+        message: "nonce already used",
+      });
     });
 
     it("claims 'svc-nonce:' + serviceId + ':' + nonce for 360,000 ms", async () => {
@@ -293,9 +420,22 @@ describe("verifyServiceSignature", () => {
     it("scopes nonces per service, so two services may use the same nonce", async () => {
       const store = nonceStore();
       const fromWeb = signed();
-      const fromAdmin = signServiceRequest({ secret: SECRET, serviceId: "admin", method: "POST", pathWithQuery: PATH, body: BODY, timestamp: NOW, nonce: NONCE });
-      expect(await verifyServiceSignature(request(fromWeb, { claimNonce: store.claimNonce }))).toMatchObject({ ok: true });
-      expect(await verifyServiceSignature(request(fromAdmin, { claimNonce: store.claimNonce }))).toEqual({ ok: true, serviceId: "admin" });
+      const fromAdmin = signServiceRequest({
+        secret: SECRET,
+        serviceId: "admin",
+        method: "POST",
+        pathWithQuery: PATH,
+        body: BODY,
+        timestamp: NOW,
+        nonce: NONCE,
+      });
+      expect(await verifyServiceSignature(request(fromWeb, { claimNonce: store.claimNonce }))).toMatchObject({
+        ok: true,
+      });
+      expect(await verifyServiceSignature(request(fromAdmin, { claimNonce: store.claimNonce }))).toEqual({
+        ok: true,
+        serviceId: "admin",
+      });
     });
 
     it("'If claimNonce throws, let the error propagate'", async () => {
@@ -309,18 +449,34 @@ describe("verifyServiceSignature", () => {
 
   describe("'Checks IN THIS ORDER, stopping at the first failure'", () => {
     it("reports an unknown service id before a bad signature", async () => {
-      const headers = { ...signed(), [SERVICE_HEADERS.id]: "mobile", [SERVICE_HEADERS.signature]: "0".repeat(64) };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "unknown service id" });
+      const headers = {
+        ...signed(),
+        [SERVICE_HEADERS.id]: "mobile",
+        [SERVICE_HEADERS.signature]: "0".repeat(64),
+      };
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "unknown service id",
+      });
     });
 
     it("reports an unknown service id before a stale timestamp", async () => {
       const headers = { ...signed({ timestamp: NOW - 10 * 60_000 }), [SERVICE_HEADERS.id]: "mobile" };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "unknown service id" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "unknown service id",
+      });
     });
 
     it("reports a stale timestamp before a bad signature", async () => {
-      const headers = { ...signed({ timestamp: NOW - 10 * 60_000 }), [SERVICE_HEADERS.signature]: "0".repeat(64) };
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "timestamp outside the allowed window" });
+      const headers = {
+        ...signed({ timestamp: NOW - 10 * 60_000 }),
+        [SERVICE_HEADERS.signature]: "0".repeat(64),
+      };
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "timestamp outside the allowed window",
+      });
     });
 
     it("reports an invalid nonce before a bad signature", async () => {
@@ -330,22 +486,34 @@ describe("verifyServiceSignature", () => {
 
     it("reports the timestamp before the nonce when both are bad", async () => {
       const headers = signed({ timestamp: NOW + 10 * 60_000, nonce: "short" });
-      expect(await verifyServiceSignature(request(headers))).toEqual({ ok: false, message: "timestamp outside the allowed window" });
+      expect(await verifyServiceSignature(request(headers))).toEqual({
+        ok: false,
+        message: "timestamp outside the allowed window",
+      });
     });
 
     it("a bad signature must not consume the nonce", async () => {
       const store = nonceStore();
       const forged = { ...signed(), [SERVICE_HEADERS.signature]: "0".repeat(64) };
-      expect(await verifyServiceSignature(request(forged, { claimNonce: store.claimNonce }))).toEqual({ ok: false, message: "invalid signature" });
+      expect(await verifyServiceSignature(request(forged, { claimNonce: store.claimNonce }))).toEqual({
+        ok: false,
+        message: "invalid signature",
+      });
       expect(store.calls).toEqual([]);
       // The genuine request with the same nonce still goes through afterwards.
-      expect(await verifyServiceSignature(request(signed(), { claimNonce: store.claimNonce }))).toMatchObject({ ok: true });
+      expect(await verifyServiceSignature(request(signed(), { claimNonce: store.claimNonce }))).toMatchObject(
+        { ok: true },
+      );
     });
 
     it("does not touch the nonce store for requests rejected before the signature step", async () => {
       const store = nonceStore();
-      await verifyServiceSignature(request({ ...signed(), [SERVICE_HEADERS.id]: "mobile" }, { claimNonce: store.claimNonce }));
-      await verifyServiceSignature(request(signed({ timestamp: NOW - 10 * 60_000 }), { claimNonce: store.claimNonce }));
+      await verifyServiceSignature(
+        request({ ...signed(), [SERVICE_HEADERS.id]: "mobile" }, { claimNonce: store.claimNonce }),
+      );
+      await verifyServiceSignature(
+        request(signed({ timestamp: NOW - 10 * 60_000 }), { claimNonce: store.claimNonce }),
+      );
       await verifyServiceSignature(request(signed({ nonce: "short" }), { claimNonce: store.claimNonce }));
       expect(store.calls).toEqual([]);
     });

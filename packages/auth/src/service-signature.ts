@@ -38,7 +38,9 @@ export interface ServiceCanonicalInput {
 
 /** The exact bytes that are signed; both sides must build it identically. */
 export function serviceCanonicalString(input: ServiceCanonicalInput): string {
-  return [input.method.toUpperCase(), input.pathWithQuery, input.timestamp, input.nonce, input.bodyHash].join("\n");
+  return [input.method.toUpperCase(), input.pathWithQuery, input.timestamp, input.nonce, input.bodyHash].join(
+    "\n",
+  );
 }
 
 function hmacHex(secret: string, canonical: string): string {
@@ -113,7 +115,9 @@ const HEADER_CHECK_ORDER = [
  * only after the signature is proven, so an unsigned request cannot burn nonces.
  * A throwing `claimNonce` propagates: the caller must fail closed when the store is down.
  */
-export async function verifyServiceSignature(input: VerifyServiceSignatureInput): Promise<ServiceSignatureResult> {
+export async function verifyServiceSignature(
+  input: VerifyServiceSignatureInput,
+): Promise<ServiceSignatureResult> {
   const headers: Partial<Record<(typeof HEADER_CHECK_ORDER)[number], string>> = {};
   for (const name of HEADER_CHECK_ORDER) {
     const value = input.getHeader(name);

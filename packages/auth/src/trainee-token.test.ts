@@ -27,7 +27,11 @@ describe("trainee token format", () => {
     const token = signTraineeToken(SUBJECT, SECRET);
     const [payloadPart, signaturePart] = token.split(".");
     expect(JSON.parse(Buffer.from(payloadPart ?? "", "base64url").toString("utf8"))).toEqual(SUBJECT);
-    expect(signaturePart).toBe(createHmac("sha256", SECRET).update(payloadPart ?? "").digest("base64url"));
+    expect(signaturePart).toBe(
+      createHmac("sha256", SECRET)
+        .update(payloadPart ?? "")
+        .digest("base64url"),
+    );
     expect(token).not.toContain("=");
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   });
@@ -52,7 +56,9 @@ describe("verifyTraineeToken", () => {
   });
 
   it("drops unknown payload fields", () => {
-    expect(verifyTraineeToken(signRaw(JSON.stringify({ ...SUBJECT, role: "owner" })), SECRET, NOW)).toEqual(SUBJECT);
+    expect(verifyTraineeToken(signRaw(JSON.stringify({ ...SUBJECT, role: "owner" })), SECRET, NOW)).toEqual(
+      SUBJECT,
+    );
   });
 
   it("'signature mismatch': rejects a tampered payload", () => {
@@ -93,11 +99,23 @@ describe("verifyTraineeToken", () => {
     const [payloadPart, signaturePart] = token.split(".");
     expect(verifyTraineeToken(`${payloadPart}=.${signaturePart}`, SECRET, NOW)).toBeNull();
     expect(verifyTraineeToken(`${payloadPart}.${signaturePart}=`, SECRET, NOW)).toBeNull();
-    expect(verifyTraineeToken(`${payloadPart}.${(signaturePart ?? "").replace(/-|_/g, "+")}`, SECRET, NOW)).toBeNull();
+    expect(
+      verifyTraineeToken(`${payloadPart}.${(signaturePart ?? "").replace(/-|_/g, "+")}`, SECRET, NOW),
+    ).toBeNull();
     expect(verifyTraineeToken(`${payloadPart}!.${signaturePart}`, SECRET, NOW)).toBeNull();
   });
 
-  for (const garbage of ["", ".", "..", "abc", "a.b", "not a token", "eyJhbGciOiJIUzI1NiJ9.e30.sig", "%%%.$$$", "\u0000.\u0000"]) {
+  for (const garbage of [
+    "",
+    ".",
+    "..",
+    "abc",
+    "a.b",
+    "not a token",
+    "eyJhbGciOiJIUzI1NiJ9.e30.sig",
+    "%%%.$$$",
+    "\u0000.\u0000",
+  ]) {
     it(`returns null for garbage ${JSON.stringify(garbage)}`, () => {
       expect(verifyTraineeToken(garbage, SECRET, NOW)).toBeNull();
     });
@@ -136,7 +154,11 @@ describe("preview tokens", () => {
     expect(PREVIEW_TOKEN_TTL_MS).toBe(15 * 60_000);
     const { token, expiresAt } = createPreviewToken(SUBJECT, SECRET, NOW);
     expect(expiresAt.getTime()).toBe(NOW + 15 * 60_000);
-    expect(verifyTraineeToken(token, SECRET, NOW)).toEqual({ ...SUBJECT, preview: true, exp: NOW + 15 * 60_000 });
+    expect(verifyTraineeToken(token, SECRET, NOW)).toEqual({
+      ...SUBJECT,
+      preview: true,
+      exp: NOW + 15 * 60_000,
+    });
   });
 
   it("is valid just before 15 minutes", () => {
@@ -155,8 +177,18 @@ describe("preview tokens", () => {
   });
 
   it("'preview token without numeric exp'", () => {
-    expect(verifyTraineeToken(signTraineeToken({ ...SUBJECT, preview: true }, SECRET), SECRET, NOW)).toBeNull();
-    expect(verifyTraineeToken(signRaw(JSON.stringify({ ...SUBJECT, preview: true, exp: null })), SECRET, NOW)).toBeNull();
-    expect(verifyTraineeToken(signRaw(JSON.stringify({ ...SUBJECT, preview: true, exp: "9999999999999" })), SECRET, NOW)).toBeNull();
+    expect(
+      verifyTraineeToken(signTraineeToken({ ...SUBJECT, preview: true }, SECRET), SECRET, NOW),
+    ).toBeNull();
+    expect(
+      verifyTraineeToken(signRaw(JSON.stringify({ ...SUBJECT, preview: true, exp: null })), SECRET, NOW),
+    ).toBeNull();
+    expect(
+      verifyTraineeToken(
+        signRaw(JSON.stringify({ ...SUBJECT, preview: true, exp: "9999999999999" })),
+        SECRET,
+        NOW,
+      ),
+    ).toBeNull();
   });
 });

@@ -36,7 +36,10 @@ export function createPreviewToken(
   now: number,
 ): { token: string; expiresAt: Date } {
   const exp = now + PREVIEW_TOKEN_TTL_MS;
-  const token = signTraineeToken({ clientId: subject.clientId, studioId: subject.studioId, preview: true, exp }, secret);
+  const token = signTraineeToken(
+    { clientId: subject.clientId, studioId: subject.studioId, preview: true, exp },
+    secret,
+  );
   return { token, expiresAt: new Date(exp) };
 }
 
@@ -67,7 +70,8 @@ export function verifyTraineeToken(token: string, secret: string, now: number): 
 
   if (!isNonEmptyString(record.clientId) || !isNonEmptyString(record.studioId)) return null;
   if (record.preview !== undefined && record.preview !== true) return null;
-  if (record.exp !== undefined && (typeof record.exp !== "number" || !Number.isFinite(record.exp))) return null;
+  if (record.exp !== undefined && (typeof record.exp !== "number" || !Number.isFinite(record.exp)))
+    return null;
   const exp = record.exp;
   const preview = record.preview === true;
 

@@ -46,7 +46,10 @@ const profileFields = {
   timezone: IanaTimeZone.nullable(),
   updateFormId: z.string().min(1).nullable().describe("recurring check-in form"),
   updateCadence: UpdateCadenceSchema.nullable(),
-  allowAppWhileFrozen: z.boolean().nullable().describe("per-trainee override of the studio setting; null follows the studio"),
+  allowAppWhileFrozen: z
+    .boolean()
+    .nullable()
+    .describe("per-trainee override of the studio setting; null follows the studio"),
 };
 
 /**
@@ -57,10 +60,20 @@ const profileFields = {
 export const ClientCreateInput = z.object({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100).optional(),
-  phone: z.string().trim().min(1).max(40).describe("any common format; stored as E.164, Israel as the default region"),
+  phone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .describe("any common format; stored as E.164, Israel as the default region"),
   email: profileFields.email.optional(),
   coachIds: coachIdList.optional().describe("assigned coaches, in order; at most 20"),
-  primaryCoachId: z.string().min(1).nullable().optional().describe("defaults to the first coach; added to coachIds when missing"),
+  primaryCoachId: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe("defaults to the first coach; added to coachIds when missing"),
   tags: profileFields.tags.optional(),
   goals: profileFields.goals.optional(),
   goal: profileFields.goal.optional(),

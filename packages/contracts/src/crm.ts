@@ -8,7 +8,14 @@ export const LeadSourceSchema = z.enum(LEAD_SOURCES).meta({ id: "LeadSource" });
 export type LeadSource = z.infer<typeof LeadSourceSchema>;
 
 /** Keys of the six built-in statuses, in their board order (decisions.md "CRM"). */
-export const BUILT_IN_LEAD_STATUS_KEYS = ["NEW", "CONTACTED", "QUALIFIED", "PROPOSAL", "WON", "LOST"] as const;
+export const BUILT_IN_LEAD_STATUS_KEYS = [
+  "NEW",
+  "CONTACTED",
+  "QUALIFIED",
+  "PROPOSAL",
+  "WON",
+  "LOST",
+] as const;
 export type BuiltInLeadStatusKey = (typeof BUILT_IN_LEAD_STATUS_KEYS)[number];
 
 export const LEAD_NOTE_MAX = 4000;
@@ -40,7 +47,10 @@ export const LeadStatusSchema = z
   .object({
     id: z.string(),
     studioId: z.string(),
-    key: z.string().nullable().describe("NEW, CONTACTED, QUALIFIED, PROPOSAL, WON or LOST for built-ins; null for custom statuses"),
+    key: z
+      .string()
+      .nullable()
+      .describe("NEW, CONTACTED, QUALIFIED, PROPOSAL, WON or LOST for built-ins; null for custom statuses"),
     label: z.string(),
     color: z.string().describe("#rrggbb"),
     locked: z.boolean(),
@@ -89,7 +99,9 @@ export const LeadActivitySchema = z
   .object({
     id: z.string(),
     leadId: z.string(),
-    type: z.string().describe("created, status_changed, reminder_set, reminder_cleared, note_added, converted, duplicated"),
+    type: z
+      .string()
+      .describe("created, status_changed, reminder_set, reminder_cleared, note_added, converted, duplicated"),
     coachId: z.string().nullable(),
     coachName: z.string().nullable(),
     data: z.record(z.string(), z.unknown()).nullable(),
@@ -107,12 +119,21 @@ export type LeadDetail = z.infer<typeof LeadDetailSchema>;
 // ---- board ----
 
 export const CrmBoardQuery = z.object({
-  search: z.string().trim().max(200).optional().describe("case-insensitive on name, email, city; plain substring on phone"),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("case-insensitive on name, email, city; plain substring on phone"),
   statusId: z.string().min(1).optional(),
   source: LeadSourceSchema.optional(),
   ownerCoachId: z.string().min(1).optional(),
-  from: DateOrDateTime.optional().describe("created at or after (a date means its first moment, server local time)"),
-  to: DateOrDateTime.optional().describe("created at or before (a date includes that whole day, server local time)"),
+  from: DateOrDateTime.optional().describe(
+    "created at or after (a date means its first moment, server local time)",
+  ),
+  to: DateOrDateTime.optional().describe(
+    "created at or before (a date includes that whole day, server local time)",
+  ),
 });
 export type CrmBoardQuery = z.infer<typeof CrmBoardQuery>;
 
@@ -131,7 +152,9 @@ export const CrmBoardSchema = z
     statuses: z.array(LeadStatusSchema),
     leads: z.array(LeadSchema).describe("filtered, newest first, no paging"),
     kpis: CrmKpisSchema,
-    countsByStatus: z.record(z.string(), z.number().int()).describe("statusId -> live leads; only statuses holding a lead"),
+    countsByStatus: z
+      .record(z.string(), z.number().int())
+      .describe("statusId -> live leads; only statuses holding a lead"),
   })
   .meta({ id: "CrmBoard" });
 export type CrmBoard = z.infer<typeof CrmBoardSchema>;
@@ -145,7 +168,12 @@ export const LeadCreateInput = z.object({
   business: leadText(200).optional(),
   city: leadText(200).optional(),
   source: LeadSourceSchema.nullable().optional(),
-  ownerCoachId: z.string().min(1).nullable().optional().describe("a Coach id (not checked against the studio)"),
+  ownerCoachId: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe("a Coach id (not checked against the studio)"),
   valueAgorot: leadValueAgorot.nullable().optional(),
   statusId: z.string().min(1).optional().describe("default: the status with key NEW"),
 });
@@ -184,7 +212,9 @@ export type LeadStatusChangeInput = z.infer<typeof LeadStatusChangeInput>;
 
 export const LeadReminderInput = z.object({
   id: z.string().min(1),
-  remindAt: DateOrDateTime.nullable().describe("null clears; a date means its first moment in server local time"),
+  remindAt: DateOrDateTime.nullable().describe(
+    "null clears; a date means its first moment in server local time",
+  ),
 });
 export type LeadReminderInput = z.infer<typeof LeadReminderInput>;
 
@@ -196,7 +226,10 @@ export type LeadNoteCreateInput = z.infer<typeof LeadNoteCreateInput>;
 
 export const LeadConvertInput = z.object({
   id: z.string().min(1),
-  sendInvite: z.boolean().default(false).describe("passed to the clients service: send the trainee a chat invite"),
+  sendInvite: z
+    .boolean()
+    .default(false)
+    .describe("passed to the clients service: send the trainee a chat invite"),
 });
 export type LeadConvertInput = z.infer<typeof LeadConvertInput>;
 

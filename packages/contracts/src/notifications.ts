@@ -25,7 +25,9 @@ export const NOTIFICATION_TYPES = [...ACTIVE_NOTIFICATION_TYPES, ...RETIRED_NOTI
 
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES).meta({ id: "NotificationType" });
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
-export const ActiveNotificationTypeSchema = z.enum(ACTIVE_NOTIFICATION_TYPES).meta({ id: "ActiveNotificationType" });
+export const ActiveNotificationTypeSchema = z
+  .enum(ACTIVE_NOTIFICATION_TYPES)
+  .meta({ id: "ActiveNotificationType" });
 export type ActiveNotificationType = z.infer<typeof ActiveNotificationTypeSchema>;
 
 /** Category order of document 1. */
@@ -34,7 +36,14 @@ export const NotificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof NotificationCategorySchema>;
 
 /** Preference groups, in enum order. COACH_MESSAGES is locked. */
-export const NOTIFICATION_GROUPS = ["CHECK_INS", "FORMS", "PLANS", "WORKOUT_REMINDERS", "COACH_MESSAGES", "SUBSCRIPTION"] as const;
+export const NOTIFICATION_GROUPS = [
+  "CHECK_INS",
+  "FORMS",
+  "PLANS",
+  "WORKOUT_REMINDERS",
+  "COACH_MESSAGES",
+  "SUBSCRIPTION",
+] as const;
 export const NotificationGroupSchema = z.enum(NOTIFICATION_GROUPS).meta({ id: "NotificationGroup" });
 export type NotificationGroup = z.infer<typeof NotificationGroupSchema>;
 export const LOCKED_NOTIFICATION_GROUPS: readonly NotificationGroup[] = ["COACH_MESSAGES"];
@@ -150,7 +159,9 @@ export const NotificationSettingSchema = z
   .object({
     type: ActiveNotificationTypeSchema,
     category: NotificationCategorySchema,
-    group: NotificationGroupSchema.nullable().describe("null: the form type picks the group (CHECK_IN gives CHECK_INS, anything else FORMS)"),
+    group: NotificationGroupSchema.nullable().describe(
+      "null: the form type picks the group (CHECK_IN gives CHECK_INS, anything else FORMS)",
+    ),
     kind: z.enum(MESSAGE_KINDS),
     variables: z.array(z.string()),
     maxMessages: z.number().int(),
@@ -196,11 +207,17 @@ export const NotificationPreferenceSchema = z
 export const NotificationPreferenceListSchema = z.array(NotificationPreferenceSchema);
 export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;
 
-export const NotificationPreferencePatchInput = z.object({ group: NotificationGroupSchema, enabled: z.boolean() });
+export const NotificationPreferencePatchInput = z.object({
+  group: NotificationGroupSchema,
+  enabled: z.boolean(),
+});
 
 /** Push tokens (decisions.md "Notification types"). */
 export const PushPlatformSchema = z.enum(["ios", "android"]);
-export const PushTokenRegisterInput = z.object({ token: z.string().trim().min(1).max(512), platform: PushPlatformSchema });
+export const PushTokenRegisterInput = z.object({
+  token: z.string().trim().min(1).max(512),
+  platform: PushPlatformSchema,
+});
 export const PushTokenParam = z.object({ token: z.string().min(1) });
 export const PushTokenSchema = z
   .object({ token: z.string(), platform: PushPlatformSchema, createdAt: z.string(), updatedAt: z.string() })
@@ -208,7 +225,14 @@ export const PushTokenSchema = z
 export const PushTokenDeletedSchema = z.object({ token: z.string(), deleted: z.literal(true) });
 
 /** Why a push was not sent. */
-export const NOTIFICATION_SKIP_REASONS = ["DISABLED", "NO_MESSAGE", "MUTED", "NO_PUSH_TOKEN", "THROTTLED", "FORM_FILLED"] as const;
+export const NOTIFICATION_SKIP_REASONS = [
+  "DISABLED",
+  "NO_MESSAGE",
+  "MUTED",
+  "NO_PUSH_TOKEN",
+  "THROTTLED",
+  "FORM_FILLED",
+] as const;
 export type NotificationSkipReason = (typeof NOTIFICATION_SKIP_REASONS)[number];
 export const NOTIFICATION_STATUSES = ["queued", "sent", "skipped", "failed"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

@@ -12,7 +12,8 @@ export const PagingQuerySchema = z.object(pagingQuery());
 export type PagingQuery = z.infer<typeof PagingQuerySchema>;
 
 /** Paged list payload: `data.items` and `data.total` (all matching rows); page is not echoed. */
-export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
 
 /**
  * A boolean query flag read strictly ("true"/"1" and "false"/"0"), unlike z.coerce.boolean

@@ -33,10 +33,25 @@ export const StudioSettingsUpdateInput = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   timezone: IanaTimeZone.optional(),
   locale: locale.optional(),
-  seatLimit: z.number().int().min(0).nullable().optional().describe("active coaches the plan allows; null = unlimited"),
-  clientLimit: z.number().int().min(0).nullable().optional().describe("non-deleted trainees the plan allows; null = unlimited"),
+  seatLimit: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .optional()
+    .describe("active coaches the plan allows; null = unlimited"),
+  clientLimit: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .optional()
+    .describe("non-deleted trainees the plan allows; null = unlimited"),
   calendarEnabled: z.boolean().optional(),
-  allowAppWhileFrozen: z.boolean().optional().describe("trainees keep the app while their plan is frozen (a trainee may override)"),
+  allowAppWhileFrozen: z
+    .boolean()
+    .optional()
+    .describe("trainees keep the app while their plan is frozen (a trainee may override)"),
   branding: StudioBrandingSchema.optional(),
 });
 export type StudioSettingsUpdate = z.infer<typeof StudioSettingsUpdateInput>;

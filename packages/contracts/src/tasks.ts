@@ -38,7 +38,9 @@ export const TaskCreateInput = z.object({
 export type TaskCreate = z.infer<typeof TaskCreateInput>;
 
 /** `PATCH /v1/web/tasks/:id`: every field optional; a status change sets or clears resolvedAt. */
-export const TaskUpdateInput = z.object({ id: z.string().min(1) }).extend(z.object(taskFields).partial().shape);
+export const TaskUpdateInput = z
+  .object({ id: z.string().min(1) })
+  .extend(z.object(taskFields).partial().shape);
 export type TaskUpdate = z.infer<typeof TaskUpdateInput>;
 
 export const TaskSchema = z

@@ -46,7 +46,9 @@ const coachFields = {
   phone: z.string().trim().min(1).max(40),
   jobTitle: z.string().trim().min(1).max(200).nullable(),
   permissionGroup: z.string().trim().min(1).max(100).nullable(),
-  permissions: PermissionsSchema.describe("missing members take their defaults; a submitted blob replaces the stored one"),
+  permissions: PermissionsSchema.describe(
+    "missing members take their defaults; a submitted blob replaces the stored one",
+  ),
   role: CoachRoleSchema,
   externalUserId: z.string().trim().min(1).max(200),
   clientLimit: z.number().int().min(0).nullable(),
@@ -71,7 +73,12 @@ export type CoachCreate = z.infer<typeof CoachCreateInput>;
 export const CoachUpdateInput = z
   .object({ id: z.string().min(1) })
   .extend(z.object(coachFields).partial().shape)
-  .extend({ active: z.boolean().optional().describe("true on a dismissed member reactivates it (a seat must be free)") });
+  .extend({
+    active: z
+      .boolean()
+      .optional()
+      .describe("true on a dismissed member reactivates it (a seat must be free)"),
+  });
 export type CoachUpdate = z.infer<typeof CoachUpdateInput>;
 
 /**
@@ -84,7 +91,9 @@ export const CoachListQuery = z.object({
     .union([z.boolean(), z.string()])
     .optional()
     .transform((value) => (value === undefined ? true : typeof value === "boolean" ? value : value !== ""))
-    .describe('absent: active members; any non-empty value (even "false"): active; empty (?active=): dismissed'),
+    .describe(
+      'absent: active members; any non-empty value (even "false"): active; empty (?active=): dismissed',
+    ),
   search: z.string().trim().max(200).optional().describe("case-insensitive match on name or email"),
   ...pagingQuery(),
 });
@@ -131,7 +140,10 @@ export type CoachDismiss = z.infer<typeof CoachDismissInput>;
 export const CoachDismissResultSchema = z
   .object({
     coach: CoachSchema,
-    tasksReassigned: z.number().int().describe("open tasks that still have an assignee, shared ones included"),
+    tasksReassigned: z
+      .number()
+      .int()
+      .describe("open tasks that still have an assignee, shared ones included"),
     tasksDiscarded: z.number().int().describe("open tasks left with no assignee: DISMISSED"),
     clientsReassigned: z.number().int().describe("trainees that still have a coach"),
     clientsUnassigned: z.number().int().describe("trainees left with no coach"),

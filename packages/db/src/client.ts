@@ -58,7 +58,12 @@ export interface CreateDatabaseOptions {
 }
 
 export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHandle {
-  if (options.url) return createPostgresDatabase(options.url, options.maxConnections ?? 10, options.prepareStatements ?? true);
+  if (options.url)
+    return createPostgresDatabase(
+      options.url,
+      options.maxConnections ?? 10,
+      options.prepareStatements ?? true,
+    );
   return createPgliteDatabase(options.pglite ?? openPglite(options.dataDir ?? "./.data/pglite"));
 }
 
@@ -69,7 +74,9 @@ export function openPglite(dataDir: string): PGlite {
 
 function createPostgresDatabase(url: string, max: number, prepareStatements: boolean): DatabaseHandle {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "studio-api" } });
-  const db = drizzlePostgres(prepareStatements ? alwaysPrepared(client) : client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(prepareStatements ? alwaysPrepared(client) : client, {
+    schema,
+  }) as unknown as Db;
   const executorOf = (c: postgres.Sql): SqlExecutor => ({
     async executeSql(text, values = []) {
       const rows = await c.unsafe(text, values as postgres.ParameterOrJSON<never>[]);
@@ -136,7 +143,8 @@ function alwaysPrepared(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
     get(target, prop, receiver) {
       if (prop === "unsafe") {
-        const unsafe: Unsafe = (query, params, options) => target.unsafe(query, params, { ...options, prepare: true });
+        const unsafe: Unsafe = (query, params, options) =>
+          target.unsafe(query, params, { ...options, prepare: true });
         return unsafe;
       }
       if (prop === "begin" || prop === "savepoint") {
@@ -144,7 +152,11 @@ function alwaysPrepared(sql: postgres.Sql): postgres.Sql {
         return (...args: unknown[]) =>
           original.apply(
             target,
-            args.map((arg) => (typeof arg === "function" ? (tx: postgres.Sql) => (arg as (tx: postgres.Sql) => unknown)(alwaysPrepared(tx)) : arg)),
+            args.map((arg) =>
+              typeof arg === "function"
+                ? (tx: postgres.Sql) => (arg as (tx: postgres.Sql) => unknown)(alwaysPrepared(tx))
+                : arg,
+            ),
           );
       }
       const value = Reflect.get(target, prop, receiver);

@@ -20,7 +20,8 @@ describe("schema rules", () => {
       from information_schema.columns c
       where c.table_schema = 'public' and c.column_name = 'studio_id'`);
     expect(rows.length).toBeGreaterThan(3);
-    for (const row of rows) expect(row, String(row.table_name)).toMatchObject({ has_fk: true, has_index: true });
+    for (const row of rows)
+      expect(row, String(row.table_name)).toMatchObject({ has_fk: true, has_index: true });
   });
 
   it("every timestamp column is timestamptz", async () => {

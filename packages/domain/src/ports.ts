@@ -20,7 +20,13 @@ export interface DomainPorts {
 /** Development stand-ins: they only log (no credentials or message bodies beyond the recipient). */
 export function loggingPorts(log: (msg: string, fields: Record<string, unknown>) => void): DomainPorts {
   return {
-    mailer: { send: async (m) => log("mail (not sent: no mail provider configured)", { to: m.to, subject: m.subject }) },
-    chat: { sendMessage: async (m) => log("chat message (not sent: no chat provider configured)", { studioId: m.studioId, phone: m.phone }) },
+    mailer: {
+      send: async (m) =>
+        log("mail (not sent: no mail provider configured)", { to: m.to, subject: m.subject }),
+    },
+    chat: {
+      sendMessage: async (m) =>
+        log("chat message (not sent: no chat provider configured)", { studioId: m.studioId, phone: m.phone }),
+    },
   };
 }

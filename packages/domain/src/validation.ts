@@ -9,7 +9,15 @@ import { AppError } from "./errors";
 export function parseDomainInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message, code: issue.code }));
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issue.message,
+    code: issue.code,
+  }));
   const first = issues[0];
-  throw new AppError("VALIDATION", first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input", { issues });
+  throw new AppError(
+    "VALIDATION",
+    first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input",
+    { issues },
+  );
 }

@@ -27,7 +27,12 @@ export async function authenticateApiKey(
       await touchApiKey(deps.database.db, { apiKeyId: principal.apiKeyId, now });
       touched.set(principal.apiKeyId, now.getTime());
     }
-    c.set("auth", { lane, studioId: principal.studioId, studioName: principal.studioName, apiKeyId: principal.apiKeyId });
+    c.set("auth", {
+      lane,
+      studioId: principal.studioId,
+      studioName: principal.studioName,
+      apiKeyId: principal.apiKeyId,
+    });
     return undefined;
   } catch (error) {
     return laneFailure(c, error);

@@ -23,7 +23,10 @@ export const noBearerSessions: BearerSessionResolver = { resolve: async () => nu
 const ROLE_OF_MEMBER: Record<string, WebRole> = { owner: "OWNER", admin: "HEAD_COACH" };
 
 /** Bearer lane: replay protection first, then the session. */
-export async function authenticateBearer(c: Context<AppEnv>, resolver: BearerSessionResolver): Promise<Response | undefined> {
+export async function authenticateBearer(
+  c: Context<AppEnv>,
+  resolver: BearerSessionResolver,
+): Promise<Response | undefined> {
   const deps = c.get("deps");
   try {
     const replay = await checkBearerReplay({
@@ -32,7 +35,8 @@ export async function authenticateBearer(c: Context<AppEnv>, resolver: BearerSes
       now: deps.now().getTime(),
       claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
     });
-    if (!replay.ok) return laneError(c, replay.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", replay.message);
+    if (!replay.ok)
+      return laneError(c, replay.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", replay.message);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
     const session = match ? await resolver.resolve(match[1]!) : null;
     if (!session) return laneError(c, "UNAUTHORIZED", "invalid session");

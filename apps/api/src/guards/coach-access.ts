@@ -15,7 +15,9 @@ async function traineeActorOf(ctx: WebCtx): Promise<TraineeActor> {
  * a coach limited to assigned trainees gets `ctx.actor.access` of kind assigned, which every
  * trainee query of the domain honours.
  */
-export const traineeScopedProcedure = webProcedure.use(async ({ ctx, next }) => next({ ctx: { actor: await traineeActorOf(ctx) } }));
+export const traineeScopedProcedure = webProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { actor: await traineeActorOf(ctx) } }),
+);
 
 /** The same, for routes restricted to OWNER or HEAD_COACH. */
 export const headTraineeScopedProcedure = requireRole("OWNER", "HEAD_COACH").use(async ({ ctx, next }) =>

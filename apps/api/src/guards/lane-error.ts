@@ -6,12 +6,22 @@ import { envelopeStyleFor, writeError } from "../rest/envelope";
 import { mapError } from "../rest/error-mapping";
 
 /** Guards answer in the envelope of the path's lane, like the procedures do. */
-export function laneError(c: Context<AppEnv>, code: ErrorCode, message: string, details?: Record<string, unknown>) {
-  return writeError(c, mapError(new AppError(code, message, details)), envelopeStyleFor(new URL(c.req.url).pathname));
+export function laneError(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+) {
+  return writeError(
+    c,
+    mapError(new AppError(code, message, details)),
+    envelopeStyleFor(new URL(c.req.url).pathname),
+  );
 }
 
 export function laneFailure(c: Context<AppEnv>, error: unknown) {
   const mapped = mapError(error);
-  if (mapped.unexpected) c.get("deps").logger.error("guard failed", { requestId: c.get("requestId"), err: String(error) });
+  if (mapped.unexpected)
+    c.get("deps").logger.error("guard failed", { requestId: c.get("requestId"), err: String(error) });
   return writeError(c, mapped, envelopeStyleFor(new URL(c.req.url).pathname));
 }

@@ -15,7 +15,10 @@ import { resolveWebContext, WebContextCache } from "./web-context";
  * check before any route is matched, so an unauthenticated caller learns nothing about
  * which routes exist. Paths outside every lane fall through to NOT_FOUND.
  */
-export function laneGuard(options: { now: () => number; bearerSessions: BearerSessionResolver }): MiddlewareHandler<AppEnv> {
+export function laneGuard(options: {
+  now: () => number;
+  bearerSessions: BearerSessionResolver;
+}): MiddlewareHandler<AppEnv> {
   const webCache = new WebContextCache();
   const traineeCache = new TraineeLaneCache(options.now);
   const apiKeyTouched = new BoundedCache<string, number>(10_000);

@@ -36,5 +36,7 @@ export function globalRateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 /** /v1/public/sign/* sent by our web app server (it carries x-service-id). */
 export function isServiceSigningRequest(c: Context<AppEnv>): boolean {
-  return c.req.header("x-service-id") !== undefined && new URL(c.req.url).pathname.startsWith("/v1/public/sign/");
+  return (
+    c.req.header("x-service-id") !== undefined && new URL(c.req.url).pathname.startsWith("/v1/public/sign/")
+  );
 }

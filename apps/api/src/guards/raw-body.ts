@@ -5,7 +5,10 @@ import type { AppEnv } from "../hono-env";
 export async function readRawBody(c: Context<AppEnv>): Promise<Uint8Array> {
   const cached = c.get("rawBody");
   if (cached) return cached;
-  const raw = c.req.method === "GET" || c.req.method === "HEAD" ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
+  const raw =
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? new Uint8Array()
+      : new Uint8Array(await c.req.arrayBuffer());
   c.set("rawBody", raw);
   return raw;
 }

@@ -21,7 +21,10 @@ export class TraineeLaneCache {
  * authenticateTrainee (document 1 "Trainee lane"): bearer trainee token, studio still live,
  * preview sessions read-only, valid x-timezone stored on the trainee.
  */
-export async function authenticateTrainee(c: Context<AppEnv>, cache: TraineeLaneCache): Promise<Response | undefined> {
+export async function authenticateTrainee(
+  c: Context<AppEnv>,
+  cache: TraineeLaneCache,
+): Promise<Response | undefined> {
   const deps = c.get("deps");
   const header = c.req.header("authorization");
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -41,7 +44,11 @@ export async function authenticateTrainee(c: Context<AppEnv>, cache: TraineeLane
     }
     const zone = c.req.header("x-timezone")?.trim();
     if (zone && !preview && cache.storedZone.get(payload.clientId) !== zone && isValidTimeZone(zone)) {
-      await storeTraineeTimezone(deps.database.db, { studioId: payload.studioId, clientId: payload.clientId, timezone: zone });
+      await storeTraineeTimezone(deps.database.db, {
+        studioId: payload.studioId,
+        clientId: payload.clientId,
+        timezone: zone,
+      });
       cache.storedZone.set(payload.clientId, zone);
     }
     c.set("auth", { lane: "trainee", studioId: payload.studioId, clientId: payload.clientId, preview });

@@ -12,7 +12,11 @@ import type { AppEnv } from "../hono-env";
 import { laneError, laneFailure } from "./lane-error";
 import { BoundedCache } from "./bounded-cache";
 
-const MEMBER_ROLE: Record<WebRole, OrganizationMemberRole> = { OWNER: "owner", HEAD_COACH: "admin", SUB_COACH: "member" };
+const MEMBER_ROLE: Record<WebRole, OrganizationMemberRole> = {
+  OWNER: "owner",
+  HEAD_COACH: "admin",
+  SUB_COACH: "member",
+};
 
 /** Per-process memory of the web context step (one instance per app). */
 export class WebContextCache {
@@ -36,7 +40,10 @@ export const parseWebRole = (value: string | undefined): WebRole => {
  * resolves the studio by organization (cached), ensures the owner's HEAD_COACH row once
  * per process, records the organization member (insert-if-missing, owner promotion), stamps lastActiveAt at most every 5 minutes.
  */
-export async function resolveWebContext(c: Context<AppEnv>, cache: WebContextCache): Promise<Response | undefined> {
+export async function resolveWebContext(
+  c: Context<AppEnv>,
+  cache: WebContextCache,
+): Promise<Response | undefined> {
   const organizationId = c.req.header("x-studio-id")?.trim();
   const userId = c.req.header("x-user-id")?.trim();
   if (!organizationId || !userId) return laneError(c, "UNAUTHORIZED", "missing web user context");
@@ -61,7 +68,12 @@ export async function resolveWebContext(c: Context<AppEnv>, cache: WebContextCac
       cache.memberSynced.set(memberKey, true);
     }
     if (role === "OWNER" && !cache.ownerCoachEnsured.get(userKey)) {
-      await ensureOwnerCoach(db, { studioId, userId, name: c.req.header("x-user-name"), email: c.req.header("x-user-email") });
+      await ensureOwnerCoach(db, {
+        studioId,
+        userId,
+        name: c.req.header("x-user-name"),
+        email: c.req.header("x-user-email"),
+      });
       cache.ownerCoachEnsured.set(userKey, true);
     }
     const now = deps.now();

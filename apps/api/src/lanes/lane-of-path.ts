@@ -1,5 +1,6 @@
 /** The lanes of document 1 and the prefix that selects each. Order matters: first match wins. */
-export type LaneName = "web" | "internal" | "admin" | "trainee" | "partner" | "automation" | "public" | "webhook" | "bearer";
+export type LaneName =
+  "web" | "internal" | "admin" | "trainee" | "partner" | "automation" | "public" | "webhook" | "bearer";
 
 const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`${prefix}/`);
 
@@ -10,7 +11,11 @@ const LANE_PREFIXES: [LaneName, (pathname: string) => boolean][] = [
   ["trainee", under("/v1/trainee")],
   ["partner", under("/v1/partner")],
   ["automation", under("/v1/automation")],
-  ["public", (p) => p === "/v1/public/waitlist-leads" || under("/v1/public/onboarding")(p) || under("/v1/public/sign")(p)],
+  [
+    "public",
+    (p) =>
+      p === "/v1/public/waitlist-leads" || under("/v1/public/onboarding")(p) || under("/v1/public/sign")(p),
+  ],
   ["webhook", (p) => under("/v1/whatsapp/webhook")(p) || p === "/v1/agent/webhook"],
   ["bearer", (p) => under("/v1/studios")(p) || under("/v1/clients")(p) || under("/v1/whatsapp")(p)],
 ];

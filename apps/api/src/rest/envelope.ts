@@ -8,16 +8,28 @@ export type EnvelopeStyle = "standard" | "automation";
 export const envelopeStyleFor = (pathname: string): EnvelopeStyle =>
   pathname === "/v1/automation" || pathname.startsWith("/v1/automation/") ? "automation" : "standard";
 
-export function writeSuccess(c: Context, data: unknown, status: number, style: EnvelopeStyle, message?: string) {
+export function writeSuccess(
+  c: Context,
+  data: unknown,
+  status: number,
+  style: EnvelopeStyle,
+  message?: string,
+) {
   const requestId = c.get("requestId");
-  const body = style === "automation" ? { success: true, message: message ?? "ok", data } : { ok: true, data, requestId };
+  const body =
+    style === "automation"
+      ? { success: true, message: message ?? "ok", data }
+      : { ok: true, data, requestId };
   return c.json(body, status as ContentfulStatusCode);
 }
 
 export function writeError(c: Context, error: MappedError, style: EnvelopeStyle) {
   const requestId = c.get("requestId");
   if (style === "automation") {
-    return c.json({ success: false, message: error.message }, automationStatus(error.code, error.status) as ContentfulStatusCode);
+    return c.json(
+      { success: false, message: error.message },
+      automationStatus(error.code, error.status) as ContentfulStatusCode,
+    );
   }
   const body: Record<string, unknown> = { ok: false, code: error.code, message: error.message };
   if (error.details !== undefined) body.details = error.details;

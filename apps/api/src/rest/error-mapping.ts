@@ -14,7 +14,12 @@ export interface MappedError {
   unexpected: boolean;
 }
 
-const mapped = (code: ErrorCode, message: string, details?: Record<string, unknown>, status?: number): MappedError => ({
+const mapped = (
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  status?: number,
+): MappedError => ({
   code,
   message,
   details,
@@ -50,11 +55,13 @@ export function mapError(error: unknown): MappedError {
   for (let e: unknown = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
     if (e instanceof AppError) return mapped(e.code, e.message, e.details);
-    if (e instanceof KvUnavailableError) return mapped("SERVICE_UNAVAILABLE", "a required service is unavailable");
+    if (e instanceof KvUnavailableError)
+      return mapped("SERVICE_UNAVAILABLE", "a required service is unavailable");
     // tRPC reports input-parser failures as BAD_REQUEST with the ZodError as cause; an output
     // validation failure is INTERNAL_SERVER_ERROR and must stay a server error.
     if (e instanceof TRPCError && e.code === "BAD_REQUEST") inputFailure = true;
-    if (e instanceof ZodError) return inputFailure ? validationError(e) : mapped("INTERNAL", "internal error");
+    if (e instanceof ZodError)
+      return inputFailure ? validationError(e) : mapped("INTERNAL", "internal error");
     const state = sqlState(e);
     if (state === "23505") return mapped("CONFLICT", "unique constraint failed");
     if (state === "23503") return mapped("CONFLICT", "related resource constraint failed");

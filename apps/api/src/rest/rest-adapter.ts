@@ -42,7 +42,8 @@ export function createRestHandler(router: AnyTRPCRouter) {
       return writeSuccess(c, data, match.route.successStatus, style, match.route.meta.automationMessage);
     } catch (error) {
       const mapped = mapError(error);
-      if (mapped.unexpected) c.get("deps").logger.error("request failed", { requestId: c.get("requestId"), err: describe(error) });
+      if (mapped.unexpected)
+        c.get("deps").logger.error("request failed", { requestId: c.get("requestId"), err: describe(error) });
       return writeError(c, mapped, style);
     }
   };
@@ -87,7 +88,12 @@ async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 function describe(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    return { name: error.name, message: error.message, stack: error.stack, cause: cause ? describe(cause) : undefined };
+    return {
+      name: error.name,
+      message: error.message,
+      stack: error.stack,
+      cause: cause ? describe(cause) : undefined,
+    };
   }
   return { value: String(error) };
 }

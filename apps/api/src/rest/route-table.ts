@@ -37,7 +37,10 @@ export class RouteTable {
 
   static fromRouter(router: AnyTRPCRouter): RouteTable {
     const table = new RouteTable();
-    const procedures = router._def.procedures as Record<string, { _def: { meta?: RouteMeta; inputs?: unknown[] } }>;
+    const procedures = router._def.procedures as Record<
+      string,
+      { _def: { meta?: RouteMeta; inputs?: unknown[] } }
+    >;
     for (const [procedurePath, procedure] of Object.entries(procedures)) {
       const meta = procedure._def.meta;
       const openapi = meta?.openapi;
@@ -84,7 +87,13 @@ export class RouteTable {
     return route ? { route, params } : undefined;
   }
 
-  private walk(node: Node, segments: string[], i: number, method: string, params: Record<string, string>): RestRoute | undefined {
+  private walk(
+    node: Node,
+    segments: string[],
+    i: number,
+    method: string,
+    params: Record<string, string>,
+  ): RestRoute | undefined {
     if (i === segments.length) return node.routes.get(method);
     const segment = segments[i]!;
     const staticNode = node.statics.get(segment);

@@ -7,7 +7,8 @@ import { createJobQueue } from "@studio/worker";
 
 const silent = { info() {}, warn() {}, error() {} };
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** Template name changes whenever a migration changes, so a stale template is never reused. */
@@ -27,7 +28,11 @@ export function urlForDatabase(name: string): string {
 }
 
 /** A fresh PostgreSQL database cloned from the migrated template (fast: a file copy). */
-export async function freshPostgres(): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{
+  handle: DatabaseHandle;
+  url: string;
+  drop(): Promise<void>;
+}> {
   // The creation time in the name lets global setup drop databases a crashed run left behind.
   const name = `studio_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });

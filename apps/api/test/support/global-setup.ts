@@ -23,11 +23,15 @@ export default async function setup() {
       await jobs.stop();
       await tpl.close();
       // Rename last so a crashed build never leaves a half-migrated template behind.
-      await admin.executor.executeSql(`alter database ${building} rename to ${name}`).catch(async (error: unknown) => {
-        await admin.executor.executeSql(`drop database if exists ${building} with (force)`);
-        const again = await admin.executor.executeSql("select 1 from pg_database where datname = $1", [name]);
-        if (again.rows.length === 0) throw error;
-      });
+      await admin.executor
+        .executeSql(`alter database ${building} rename to ${name}`)
+        .catch(async (error: unknown) => {
+          await admin.executor.executeSql(`drop database if exists ${building} with (force)`);
+          const again = await admin.executor.executeSql("select 1 from pg_database where datname = $1", [
+            name,
+          ]);
+          if (again.rows.length === 0) throw error;
+        });
     }
   } finally {
     await admin.close();
@@ -36,10 +40,15 @@ export default async function setup() {
 
 /** Test databases older than two hours belong to runs that crashed before dropping them. */
 async function dropStaleTestDatabases(admin: ReturnType<typeof createDatabase>) {
-  const { rows } = await admin.executor.executeSql("select datname from pg_database where datname like 'studio\\_t\\_%'");
+  const { rows } = await admin.executor.executeSql(
+    "select datname from pg_database where datname like 'studio\\_t\\_%'",
+  );
   const cutoff = Date.now() / 1000 - 2 * 3600;
   for (const { datname } of rows as { datname: string }[]) {
     const created = Number(/^studio_t_(\d+)_/.exec(datname)?.[1] ?? 0);
-    if (created < cutoff) await admin.executor.executeSql(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+    if (created < cutoff)
+      await admin.executor
+        .executeSql(`drop database if exists "${datname}" with (force)`)
+        .catch(() => undefined);
   }
 }

@@ -30,13 +30,21 @@ export interface TestApp {
   deps: AppDeps;
   config: AppConfig;
   /** Signed web-lane request over the socket. */
-  web(method: string, path: string, user: WebUserContext, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
+  web(
+    method: string,
+    path: string,
+    user: WebUserContext,
+    body?: unknown,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Unsigned request (any lane) over the socket. */
-  request(method: string, path: string, init?: { headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    init?: { headers?: Record<string, string>; body?: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   traineeToken(clientId: string, studioId: string): string;
   close(): Promise<void>;
 }
-
 
 /** Starts the real app on a loopback socket over a fresh database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -52,7 +60,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dropDatabase = () => database.close();
   }
   const redisUrl = options.redis === true ? TEST_REDIS_URL : options.redis || undefined;
-  const kv: KvStore = createKvStore({ redisUrl, keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:` });
+  const kv: KvStore = createKvStore({
+    redisUrl,
+    keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:`,
+  });
   const now = options.now ?? (() => new Date());
   const logger = createLogger({ silent: true });
   const jobs = createWiredJobQueue(database, {
@@ -96,7 +107,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     web(method, path, user, body) {
       const text = body === undefined ? undefined : JSON.stringify(body);
       const headers = {
-        ...signServiceRequest({ secret: config.serviceAuthSecret, serviceId: "web-app", method, pathWithQuery: path, body: text ?? "" }),
+        ...signServiceRequest({
+          secret: config.serviceAuthSecret,
+          serviceId: "web-app",
+          method,
+          pathWithQuery: path,
+          body: text ?? "",
+        }),
         ...userHeaders(user),
         ...(text ? { "content-type": "application/json" } : {}),
       };
@@ -156,5 +173,12 @@ let counter = 0;
 export function newOwner(overrides: Partial<WebUserContext> = {}): WebUserContext {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
-  return { studioId: `org_${tag}`, userId: `user_${tag}`, role: "OWNER", userName: "Dana Levi", userEmail: `dana${tag}@example.com`, ...overrides };
+  return {
+    studioId: `org_${tag}`,
+    userId: `user_${tag}`,
+    role: "OWNER",
+    userName: "Dana Levi",
+    userEmail: `dana${tag}@example.com`,
+    ...overrides,
+  };
 }

@@ -32,13 +32,24 @@ export async function addCoach(t: TestApp, by: WebUserContext, body: Record<stri
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const coach = res.body.data;
-  const as: WebUserContext = { ...by, userId: coach.externalUserId, role: coach.role, userName: coach.name, userEmail: coach.email };
+  const as: WebUserContext = {
+    ...by,
+    userId: coach.externalUserId,
+    role: coach.role,
+    userName: coach.name,
+    userEmail: coach.email,
+  };
   return { coach, as };
 }
 
 /** POST /v1/web/clients as `by`. */
 export async function addClient(t: TestApp, by: WebUserContext, body: Record<string, unknown> = {}) {
-  const res = await t.web("POST", "/v1/web/clients", by, { firstName: "Noa", lastName: "Cohen", phone: uniquePhone().local, ...body });
+  const res = await t.web("POST", "/v1/web/clients", by, {
+    firstName: "Noa",
+    lastName: "Cohen",
+    phone: uniquePhone().local,
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }

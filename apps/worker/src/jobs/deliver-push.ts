@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { deliverNotification, DELIVER_PUSH_JOB, type NotificationJobPort, type PushClient } from "@studio/domain";
+import {
+  deliverNotification,
+  DELIVER_PUSH_JOB,
+  type NotificationJobPort,
+  type PushClient,
+} from "@studio/domain";
 import { defineJob, type WorkerDeps } from "../job-registry";
 
 export const pushClientOf = (deps: WorkerDeps): PushClient | undefined => deps.services?.push;
@@ -12,7 +17,11 @@ export interface DeliverPushPolicy {
 }
 
 /** Six attempts over about five minutes (10, 20, 40, 80, 160 s between them, plus jitter). */
-export const DELIVER_PUSH_POLICY: DeliverPushPolicy = { retryLimit: 5, retryDelaySec: 10, retryBackoff: true };
+export const DELIVER_PUSH_POLICY: DeliverPushPolicy = {
+  retryLimit: 5,
+  retryDelaySec: 10,
+  retryBackoff: true,
+};
 
 /**
  * Delivers one push notify() recorded. A provider that is unreachable, unset or answers
@@ -35,7 +44,11 @@ export function createDeliverPushJob(policy: DeliverPushPolicy = DELIVER_PUSH_PO
       );
       if (result.outcome === "retry") throw new Error(result.error);
       if (result.outcome === "failed") {
-        deps.logger.error("push delivery failed", { notificationId: payload.notificationId, attempt: job.retryCount + 1, error: result.error });
+        deps.logger.error("push delivery failed", {
+          notificationId: payload.notificationId,
+          attempt: job.retryCount + 1,
+          error: result.error,
+        });
       }
     },
   });

@@ -8,5 +8,12 @@ export const builtInJobs = [recordHeartbeat, deliverPush, scheduleFormReminders]
 export type BuiltInJob = (typeof builtInJobs)[number];
 
 export { recordHeartbeat, WORKER_HEARTBEATS_DDL } from "./record-heartbeat";
-export { createDeliverPushJob, deliverPush, DELIVER_PUSH_POLICY, jobQueueOf, pushClientOf, type DeliverPushPolicy } from "./deliver-push";
+export {
+  createDeliverPushJob,
+  deliverPush,
+  DELIVER_PUSH_POLICY,
+  jobQueueOf,
+  pushClientOf,
+  type DeliverPushPolicy,
+} from "./deliver-push";
 export { scheduleFormReminders } from "./schedule-form-reminders";

@@ -6,7 +6,9 @@ import { jobQueueOf } from "./deliver-push";
 const missingQueue: NotificationJobPort = {
   async enqueue() {
     // Thrown inside the dispatch transaction: nothing is recorded, the next run tries again.
-    throw new Error("the job queue is not in the worker's services (services.jobs); reminders cannot be delivered");
+    throw new Error(
+      "the job queue is not in the worker's services (services.jobs); reminders cannot be delivered",
+    );
   },
 };
 
@@ -25,7 +27,10 @@ export const scheduleFormReminders = defineJob({
   expireInSeconds: 240,
   schedule: { cron: "*/5 * * * *", payload: {} },
   async handler(_payload, deps) {
-    const run = await dispatchDueFormReminders(deps.database.db, { jobs: jobQueueOf(deps) ?? missingQueue, now: deps.now });
+    const run = await dispatchDueFormReminders(deps.database.db, {
+      jobs: jobQueueOf(deps) ?? missingQueue,
+      now: deps.now,
+    });
     if (run.due > 0) deps.logger.info("form reminders dispatched", { ...run });
   },
 });

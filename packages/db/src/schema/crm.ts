@@ -24,7 +24,9 @@ export const leadStatuses = pgTable(
   },
   (t) => [
     index("lead_statuses_studio_idx").on(t.studioId, t.order),
-    uniqueIndex("lead_statuses_studio_key_key").on(t.studioId, t.key).where(sql`${t.key} is not null`),
+    uniqueIndex("lead_statuses_studio_key_key")
+      .on(t.studioId, t.key)
+      .where(sql`${t.key} is not null`),
   ],
 );
 
@@ -77,7 +79,10 @@ export const leadNotes = pgTable(
     coachName: text("coach_name"),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_notes_studio_idx").on(t.studioId), index("lead_notes_lead_created_idx").on(t.leadId, t.createdAt.desc())],
+  (t) => [
+    index("lead_notes_studio_idx").on(t.studioId),
+    index("lead_notes_lead_created_idx").on(t.leadId, t.createdAt.desc()),
+  ],
 );
 
 /** The lead's history; type is a free string. Writing one never fails the request. */
@@ -95,5 +100,8 @@ export const leadActivities = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_activities_studio_idx").on(t.studioId), index("lead_activities_lead_created_idx").on(t.leadId, t.createdAt.desc())],
+  (t) => [
+    index("lead_activities_studio_idx").on(t.studioId),
+    index("lead_activities_lead_created_idx").on(t.leadId, t.createdAt.desc()),
+  ],
 );

@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
 import { studioIdColumn } from "./studio";
@@ -100,7 +111,10 @@ export const notificationThrottles = pgTable(
     type: text("type").notNull(),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.type] }), index("notification_throttles_studio_idx").on(t.studioId)],
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.type] }),
+    index("notification_throttles_studio_idx").on(t.studioId),
+  ],
 );
 
 /** One row per FORM_REMINDERS reminder sent for a trainee's form day: the idempotency key of the scheduler. */

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 /** The tenant. `organizationId` is the web app's external organization id. */
@@ -20,7 +29,10 @@ export const studios = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("studios_organization_id_key").on(t.organizationId), uniqueIndex("studios_slug_key").on(t.slug)],
+  (t) => [
+    uniqueIndex("studios_organization_id_key").on(t.organizationId),
+    uniqueIndex("studios_slug_key").on(t.slug),
+  ],
 );
 
 /** The tenant column of every tenant table: studio_id, FK to studios, removed with the studio. */
@@ -41,7 +53,10 @@ export const organizationMembers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("organization_members_studio_user_key").on(t.studioId, t.userId), index("organization_members_studio_idx").on(t.studioId)],
+  (t) => [
+    uniqueIndex("organization_members_studio_user_key").on(t.studioId, t.userId),
+    index("organization_members_studio_idx").on(t.studioId),
+  ],
 );
 
 /** Studio API keys of the partner and automation lanes: only the SHA-256 of the key is stored. */

@@ -8,11 +8,20 @@ export const API_KEY_TOUCH_INTERVAL_MS = 5 * 60_000;
 const toIso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Creates a key; the plain key is returned here once and never stored. */
-export async function createApiKey(db: Db, input: { studioId: string; name: string; createdByUserId: string }) {
+export async function createApiKey(
+  db: Db,
+  input: { studioId: string; name: string; createdByUserId: string },
+) {
   const { key, hash, prefix } = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ studioId: input.studioId, name: input.name, keyHash: hash, prefix, createdByUserId: input.createdByUserId })
+    .values({
+      studioId: input.studioId,
+      name: input.name,
+      keyHash: hash,
+      prefix,
+      createdByUserId: input.createdByUserId,
+    })
     .returning();
   return { id: row!.id, name: row!.name, key, prefix, createdAt: row!.createdAt.toISOString() };
 }
@@ -54,7 +63,12 @@ export interface ApiKeyPrincipal {
 /** Finds a live key by its hash together with its (non-archived) studio. */
 export async function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyPrincipal | null> {
   const [row] = await db
-    .select({ apiKeyId: apiKeys.id, studioId: apiKeys.studioId, studioName: studios.name, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      apiKeyId: apiKeys.id,
+      studioId: apiKeys.studioId,
+      studioName: studios.name,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .innerJoin(studios, eq(studios.id, apiKeys.studioId))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), isNull(studios.archivedAt)))
@@ -68,5 +82,7 @@ export async function touchApiKey(db: Db, input: { apiKeyId: string; now: Date }
   await db
     .update(apiKeys)
     .set({ lastUsedAt: input.now })
-    .where(and(eq(apiKeys.id, input.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold))));
+    .where(
+      and(eq(apiKeys.id, input.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold))),
+    );
 }

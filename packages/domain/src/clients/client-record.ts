@@ -9,11 +9,20 @@ export interface CoachAssignments {
 }
 
 /** Coach lists of many trainees in one query, in list order. */
-export async function loadCoachAssignments(db: DbOrTx, clientIds: string[]): Promise<Map<string, CoachAssignments>> {
-  const out = new Map<string, CoachAssignments>(clientIds.map((id) => [id, { coachIds: [], primaryCoachId: null }]));
+export async function loadCoachAssignments(
+  db: DbOrTx,
+  clientIds: string[],
+): Promise<Map<string, CoachAssignments>> {
+  const out = new Map<string, CoachAssignments>(
+    clientIds.map((id) => [id, { coachIds: [], primaryCoachId: null }]),
+  );
   if (clientIds.length === 0) return out;
   const rows = await db
-    .select({ clientId: clientCoaches.clientId, coachId: clientCoaches.coachId, isPrimary: clientCoaches.isPrimary })
+    .select({
+      clientId: clientCoaches.clientId,
+      coachId: clientCoaches.coachId,
+      isPrimary: clientCoaches.isPrimary,
+    })
     .from(clientCoaches)
     .where(inArray(clientCoaches.clientId, clientIds))
     .orderBy(asc(clientCoaches.position), asc(clientCoaches.createdAt), asc(clientCoaches.id));

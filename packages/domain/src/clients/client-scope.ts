@@ -7,7 +7,11 @@ import type { CoachAccess } from "../team/coach-access";
 export type ClientRow = typeof clients.$inferSelect;
 
 /** Callers that are not a coach (automation lane, imports, jobs) reach every trainee of the studio. */
-export const STUDIO_WIDE_ACCESS: CoachAccess = { kind: "studio", coachId: null, permissions: FULL_PERMISSIONS };
+export const STUDIO_WIDE_ACCESS: CoachAccess = {
+  kind: "studio",
+  coachId: null,
+  permissions: FULL_PERMISSIONS,
+};
 
 /** Who is acting on trainees: the studio, and what the coach may reach (studio-wide when absent). */
 export interface TraineeActor {
@@ -25,11 +29,23 @@ export function clientScope(access: CoachAccess | undefined): SQL | undefined {
 }
 
 /** A live trainee the actor reaches; any other id (deleted, foreign, unassigned) is 404 "client not found". */
-export async function loadClientRow(db: DbOrTx, actor: TraineeActor, id: string, options: { forUpdate?: boolean } = {}): Promise<ClientRow> {
+export async function loadClientRow(
+  db: DbOrTx,
+  actor: TraineeActor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ClientRow> {
   const query = db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, id), eq(clients.studioId, actor.studioId), isNull(clients.deletedAt), clientScope(actor.access)))
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.studioId, actor.studioId),
+        isNull(clients.deletedAt),
+        clientScope(actor.access),
+      ),
+    )
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: clients }) : await query;
   if (!row) throw notFound("client");

@@ -4,7 +4,10 @@ import { resolveCoachList } from "./coach-assignments";
 
 describe("trainee coach list and primary coach", () => {
   it("duplicates dropped, primary defaults to the first coach", () => {
-    expect(resolveCoachList(["a", "b", "a"], undefined)).toEqual({ coachIds: ["a", "b"], primaryCoachId: "a" });
+    expect(resolveCoachList(["a", "b", "a"], undefined)).toEqual({
+      coachIds: ["a", "b"],
+      primaryCoachId: "a",
+    });
     expect(resolveCoachList([], undefined)).toEqual({ coachIds: [], primaryCoachId: null });
   });
   it("a named primary is kept; an unlisted one is put first", () => {
@@ -12,7 +15,10 @@ describe("trainee coach list and primary coach", () => {
     expect(resolveCoachList(["a"], "c")).toEqual({ coachIds: ["c", "a"], primaryCoachId: "c" });
   });
   it("the current primary stays while still listed, else the first coach takes over", () => {
-    expect(resolveCoachList(["a", "b"], undefined, "b")).toEqual({ coachIds: ["a", "b"], primaryCoachId: "b" });
+    expect(resolveCoachList(["a", "b"], undefined, "b")).toEqual({
+      coachIds: ["a", "b"],
+      primaryCoachId: "b",
+    });
     expect(resolveCoachList(["a"], undefined, "b")).toEqual({ coachIds: ["a"], primaryCoachId: "a" });
   });
   it("at most 20 coaches (a named primary cannot push the list past it)", () => {

@@ -16,7 +16,11 @@ export function resolveCoachList(
 ): CoachAssignments {
   const list = [...new Set(coachIds)];
   if (requestedPrimary && !list.includes(requestedPrimary)) list.unshift(requestedPrimary);
-  const primaryCoachId = requestedPrimary || (currentPrimary && list.includes(currentPrimary) ? currentPrimary : null) || list[0] || null;
+  const primaryCoachId =
+    requestedPrimary ||
+    (currentPrimary && list.includes(currentPrimary) ? currentPrimary : null) ||
+    list[0] ||
+    null;
   if (list.length > CLIENT_MAX_COACHES) throw validation(`coachIds: at most ${CLIENT_MAX_COACHES} coaches`);
   return { coachIds: list, primaryCoachId };
 }
@@ -26,7 +30,12 @@ export function resolveCoachList(
  * team member selected), and a coach with a clientLimit must have room (FORBIDDEN
  * COACH_CLIENT_LIMIT). Run under the studio's client lock so two assignments cannot race.
  */
-export async function assertAssignableCoaches(tx: DbOrTx, studioId: string, added: string[], clientId: string | null): Promise<void> {
+export async function assertAssignableCoaches(
+  tx: DbOrTx,
+  studioId: string,
+  added: string[],
+  clientId: string | null,
+): Promise<void> {
   if (added.length === 0) return;
   const rows = await tx
     .select({
@@ -51,8 +60,17 @@ export async function assertAssignableCoaches(tx: DbOrTx, studioId: string, adde
 }
 
 /** Replaces the trainee's coach assignments with the list (positions in order, one primary). */
-export async function writeCoachAssignments(tx: DbOrTx, studioId: string, clientId: string, assignments: CoachAssignments, replace: boolean) {
-  if (replace) await tx.delete(clientCoaches).where(and(eq(clientCoaches.studioId, studioId), eq(clientCoaches.clientId, clientId)));
+export async function writeCoachAssignments(
+  tx: DbOrTx,
+  studioId: string,
+  clientId: string,
+  assignments: CoachAssignments,
+  replace: boolean,
+) {
+  if (replace)
+    await tx
+      .delete(clientCoaches)
+      .where(and(eq(clientCoaches.studioId, studioId), eq(clientCoaches.clientId, clientId)));
   if (assignments.coachIds.length === 0) return;
   await tx.insert(clientCoaches).values(
     assignments.coachIds.map((coachId, position) => ({

@@ -19,7 +19,12 @@ export interface TraineeCreateExtras {
 export type TraineePorts = Pick<DomainPorts, "chat"> & { log?: SideEffectLog };
 
 /** CONFLICT when a live trainee of the studio already has the (normalized) phone. */
-export async function assertPhoneFree(db: DbOrTx, studioId: string, phone: string, exceptClientId?: string): Promise<void> {
+export async function assertPhoneFree(
+  db: DbOrTx,
+  studioId: string,
+  phone: string,
+  exceptClientId?: string,
+): Promise<void> {
   const [taken] = await db
     .select({ id: clients.id })
     .from(clients)
@@ -51,7 +56,8 @@ export async function createTrainee(
   const input = { ...parseDomainInput(ClientCreateInput, rawInput), externalId: rawInput.externalId };
   const phone = normalizePhoneOrThrow(input.phone);
   const requested = [...(input.coachIds ?? [])];
-  if (actor.access?.kind === "assigned" && !requested.includes(actor.access.coachId)) requested.push(actor.access.coachId);
+  if (actor.access?.kind === "assigned" && !requested.includes(actor.access.coachId))
+    requested.push(actor.access.coachId);
   const assignments = resolveCoachList(requested, input.primaryCoachId);
 
   const { row, studioName } = await db.transaction(async (tx) => {
@@ -88,7 +94,8 @@ export async function createTrainee(
     return { row: created!, studioName };
   });
 
-  if (input.sendInvite) sendTraineeInvite(ports, { studioId: actor.studioId, studioName, phone, firstName: row.firstName });
+  if (input.sendInvite)
+    sendTraineeInvite(ports, { studioId: actor.studioId, studioName, phone, firstName: row.firstName });
   return toClientRecord(row, assignments);
 }
 

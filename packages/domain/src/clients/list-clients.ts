@@ -20,7 +20,9 @@ export interface ClientFilters {
 export type ListWindow = { page: number; pageSize: number } | { limit: number; offset: number };
 
 export const windowOf = (w: ListWindow) =>
-  "page" in w ? { limit: w.pageSize, offset: (w.page - 1) * w.pageSize } : { limit: w.limit, offset: w.offset };
+  "page" in w
+    ? { limit: w.pageSize, offset: (w.page - 1) * w.pageSize }
+    : { limit: w.limit, offset: w.offset };
 
 const PHONE_LIKE = /^[\d\s+\-()]+$/;
 
@@ -31,7 +33,8 @@ function searchCondition(search: string): SQL {
     ilike(clients.email, pattern),
   ];
   const digits = search.replace(/\D/g, "").replace(/^0+/, "");
-  if (PHONE_LIKE.test(search) && digits.length >= 3) options.push(sql`${clients.phone} like ${containsPattern(digits)}`);
+  if (PHONE_LIKE.test(search) && digits.length >= 3)
+    options.push(sql`${clients.phone} like ${containsPattern(digits)}`);
   return or(...options)!;
 }
 
@@ -41,7 +44,11 @@ export async function listClients(
   actor: TraineeActor,
   query: ClientFilters & ListWindow,
 ): Promise<{ items: ClientRecord[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [eq(clients.studioId, actor.studioId), isNull(clients.deletedAt), clientScope(actor.access)];
+  const conditions: (SQL | undefined)[] = [
+    eq(clients.studioId, actor.studioId),
+    isNull(clients.deletedAt),
+    clientScope(actor.access),
+  ];
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status) conditions.push(eq(clients.status, query.status));
   if (query.tag) conditions.push(sql`${clients.tags} @> ${JSON.stringify([query.tag])}::jsonb`);
@@ -55,7 +62,13 @@ export async function listClients(
   const where = and(...conditions);
   const { limit, offset } = windowOf(query);
   const [rows, totals] = await Promise.all([
-    db.select().from(clients).where(where).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(clients).where(where),
   ]);
   return { items: await toClientRecords(db, rows), total: totals[0]?.total ?? 0 };

@@ -4,7 +4,14 @@ import { normalizePhone, normalizePhoneOrThrow } from "./phone";
 
 describe("phones are normalized to E.164 with Israel as the default region", () => {
   it("local Israeli formats become +972", () => {
-    for (const raw of ["050-123-4567", "0501234567", "+972 50 123 4567", "972501234567", "00972501234567", " (050) 1234567 "]) {
+    for (const raw of [
+      "050-123-4567",
+      "0501234567",
+      "+972 50 123 4567",
+      "972501234567",
+      "00972501234567",
+      " (050) 1234567 ",
+    ]) {
       expect(normalizePhone(raw), raw).toBe("+972501234567");
     }
   });

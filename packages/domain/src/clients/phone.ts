@@ -14,7 +14,9 @@ export function normalizePhone(raw: string): string | null {
 export function normalizePhoneOrThrow(raw: string, field = "phone"): string {
   const phone = normalizePhone(raw);
   if (!phone) {
-    throw validation(`${field}: not a valid phone number`, { issues: [{ path: field, message: "not a valid phone number", code: "invalid_phone" }] });
+    throw validation(`${field}: not a valid phone number`, {
+      issues: [{ path: field, message: "not a valid phone number", code: "invalid_phone" }],
+    });
   }
   return phone;
 }

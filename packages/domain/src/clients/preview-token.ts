@@ -12,6 +12,10 @@ export async function createClientPreviewToken(
   input: { id: string; secret: string; now: Date },
 ): Promise<{ token: string; expiresAt: string }> {
   const row = await loadClientRow(db, actor, input.id);
-  const { token, expiresAt } = createPreviewToken({ clientId: row.id, studioId: row.studioId }, input.secret, input.now.getTime());
+  const { token, expiresAt } = createPreviewToken(
+    { clientId: row.id, studioId: row.studioId },
+    input.secret,
+    input.now.getTime(),
+  );
   return { token, expiresAt: expiresAt.toISOString() };
 }

@@ -47,7 +47,11 @@ export async function updateClient(db: Db, actor: TraineeActor, input: ClientUpd
 
     let assignments = (await loadCoachAssignments(tx, [current.id])).get(current.id)!;
     if (input.coachIds !== undefined || input.primaryCoachId !== undefined) {
-      const next = resolveCoachList(input.coachIds ?? assignments.coachIds, input.primaryCoachId, assignments.primaryCoachId);
+      const next = resolveCoachList(
+        input.coachIds ?? assignments.coachIds,
+        input.primaryCoachId,
+        assignments.primaryCoachId,
+      );
       const added = next.coachIds.filter((id) => !assignments.coachIds.includes(id));
       if (added.length > 0) {
         // The client lock also serializes coach capacity checks.

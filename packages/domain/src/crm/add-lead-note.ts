@@ -6,11 +6,25 @@ import { recordLeadActivity } from "./record-activity";
 
 /** POST /v1/web/crm/leads/:id/notes: an immutable note by the actor, and a note_added activity. */
 export async function addLeadNote(db: Db, caller: CrmCaller, input: LeadNoteCreateInput): Promise<LeadNote> {
-  const [lead, actor] = await Promise.all([findLiveLead(db, caller.studioId, input.id), resolveCrmActor(db, caller)]);
+  const [lead, actor] = await Promise.all([
+    findLiveLead(db, caller.studioId, input.id),
+    resolveCrmActor(db, caller),
+  ]);
   const [row] = await db
     .insert(leadNotes)
-    .values({ studioId: caller.studioId, leadId: lead.id, text: input.text, coachId: actor.coachId, coachName: actor.coachName })
+    .values({
+      studioId: caller.studioId,
+      leadId: lead.id,
+      text: input.text,
+      coachId: actor.coachId,
+      coachName: actor.coachName,
+    })
     .returning();
-  await recordLeadActivity(db, caller, { leadId: lead.id, type: "note_added", actor, data: { noteId: row!.id } });
+  await recordLeadActivity(db, caller, {
+    leadId: lead.id,
+    type: "note_added",
+    actor,
+    data: { noteId: row!.id },
+  });
   return toLeadNote(row!);
 }

@@ -20,7 +20,10 @@ export interface CrmActor {
   coachName: string | null;
 }
 
-export async function resolveCrmActor(db: DbOrTx, caller: Pick<CrmCaller, "studioId" | "userId">): Promise<CrmActor> {
+export async function resolveCrmActor(
+  db: DbOrTx,
+  caller: Pick<CrmCaller, "studioId" | "userId">,
+): Promise<CrmActor> {
   const [row] = await db
     .select({ id: coaches.id, name: coaches.name })
     .from(coaches)

@@ -11,7 +11,11 @@ import { recordLeadActivity } from "./record-activity";
  * status_changed activity is written only when the status or the reason changed. Moving to
  * WON here creates no trainee.
  */
-export async function changeLeadStatus(db: Db, caller: CrmCaller, input: LeadStatusChangeInput): Promise<Lead> {
+export async function changeLeadStatus(
+  db: Db,
+  caller: CrmCaller,
+  input: LeadStatusChangeInput,
+): Promise<Lead> {
   const [lead, target, actor] = await Promise.all([
     findLiveLead(db, caller.studioId, input.id),
     findLeadStatus(db, caller.studioId, input.statusId),
@@ -21,7 +25,9 @@ export async function changeLeadStatus(db: Db, caller: CrmCaller, input: LeadSta
   const reason = input.lostReason ?? null;
   if (reason !== null && target.key !== "LOST") {
     throw validation("lostReason is allowed only when the target status is LOST", {
-      issues: [{ path: "lostReason", message: "allowed only when the target status is LOST", code: "custom" }],
+      issues: [
+        { path: "lostReason", message: "allowed only when the target status is LOST", code: "custom" },
+      ],
     });
   }
   const lostReason = target.key === "LOST" ? reason : null;

@@ -61,7 +61,14 @@ export async function convertLead(
   const client = await createTrainee(
     db,
     { studioId: caller.studioId },
-    { firstName, lastName, phone: lead.phone, ...(lead.email ? { email: lead.email } : {}), tags: [], sendInvite: input.sendInvite },
+    {
+      firstName,
+      lastName,
+      phone: lead.phone,
+      ...(lead.email ? { email: lead.email } : {}),
+      tags: [],
+      sendInvite: input.sendInvite,
+    },
     ports,
   );
 

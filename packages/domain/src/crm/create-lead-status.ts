@@ -9,7 +9,11 @@ import { seedLeadStatuses } from "./lead-statuses";
  * null, not locked) one above the current maximum order. A per-studio transaction lock keeps
  * two racing creates from taking the same order.
  */
-export async function createLeadStatus(db: Db, caller: { studioId: string }, input: LeadStatusCreateInput): Promise<LeadStatus> {
+export async function createLeadStatus(
+  db: Db,
+  caller: { studioId: string },
+  input: LeadStatusCreateInput,
+): Promise<LeadStatus> {
   const { studioId } = caller;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`crm-statuses:${studioId}`}))`);

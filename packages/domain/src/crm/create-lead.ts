@@ -12,8 +12,13 @@ import { recordLeadActivity } from "./record-activity";
  * the studio; an id that is no Coach fails the foreign key (CONFLICT).
  */
 export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInput): Promise<Lead> {
-  const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, caller.studioId), resolveCrmActor(db, caller)]);
-  const status = input.statusId ? statuses.find((s) => s.id === input.statusId) : statuses.find((s) => s.key === "NEW");
+  const [statuses, actor] = await Promise.all([
+    ensureLeadStatuses(db, caller.studioId),
+    resolveCrmActor(db, caller),
+  ]);
+  const status = input.statusId
+    ? statuses.find((s) => s.id === input.statusId)
+    : statuses.find((s) => s.key === "NEW");
   if (!status) throw new AppError("BAD_REQUEST", "unknown status", { statusId: input.statusId ?? null });
 
   const [row] = await db
@@ -31,6 +36,11 @@ export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInp
       statusId: status.id,
     })
     .returning(leadColumns);
-  await recordLeadActivity(db, caller, { leadId: row!.id, type: "created", actor, data: { statusId: status.id } });
+  await recordLeadActivity(db, caller, {
+    leadId: row!.id,
+    type: "created",
+    actor,
+    data: { statusId: status.id },
+  });
   return toLead(row!);
 }

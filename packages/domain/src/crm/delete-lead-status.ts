@@ -8,7 +8,11 @@ import { AppError, forbidden, notFound } from "../errors";
  * still reference the row, so the foreign key rejects the delete (CONFLICT "related resource
  * constraint failed", mapped centrally).
  */
-export async function deleteLeadStatus(db: Db, caller: { studioId: string }, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteLeadStatus(
+  db: Db,
+  caller: { studioId: string },
+  id: string,
+): Promise<{ id: string; deleted: true }> {
   const [status] = await db
     .select({
       id: leadStatuses.id,
@@ -21,6 +25,8 @@ export async function deleteLeadStatus(db: Db, caller: { studioId: string }, id:
   if (!status) throw notFound("status");
   if (status.locked) throw forbidden("status is locked");
   if (status.inUse) throw new AppError("CONFLICT", "status is in use");
-  await db.delete(leadStatuses).where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, caller.studioId)));
+  await db
+    .delete(leadStatuses)
+    .where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, caller.studioId)));
   return { id, deleted: true };
 }

@@ -8,14 +8,18 @@ export const LEAD_COPY_SUFFIX = " (העתק)";
 const LEAD_NAME_MAX = 200;
 
 /** The copy's name: the original plus the Hebrew copy suffix, the original cut so the name stays within 200. */
-export const copyName = (name: string) => name.slice(0, LEAD_NAME_MAX - LEAD_COPY_SUFFIX.length) + LEAD_COPY_SUFFIX;
+export const copyName = (name: string) =>
+  name.slice(0, LEAD_NAME_MAX - LEAD_COPY_SUFFIX.length) + LEAD_COPY_SUFFIX;
 
 /**
  * POST /v1/web/crm/leads/:id/duplicate: copies status, contact fields, source, owner and
  * value; not the reminder, notes, activities, lost reason or client link.
  */
 export async function duplicateLead(db: Db, caller: CrmCaller, id: string): Promise<Lead> {
-  const [original, actor] = await Promise.all([findLiveLead(db, caller.studioId, id), resolveCrmActor(db, caller)]);
+  const [original, actor] = await Promise.all([
+    findLiveLead(db, caller.studioId, id),
+    resolveCrmActor(db, caller),
+  ]);
   const [row] = await db
     .insert(leads)
     .values({
@@ -31,6 +35,11 @@ export async function duplicateLead(db: Db, caller: CrmCaller, id: string): Prom
       statusId: original.statusId,
     })
     .returning(leadColumns);
-  await recordLeadActivity(db, caller, { leadId: row!.id, type: "duplicated", actor, data: { sourceLeadId: original.id } });
+  await recordLeadActivity(db, caller, {
+    leadId: row!.id,
+    type: "duplicated",
+    actor,
+    data: { sourceLeadId: original.id },
+  });
   return toLead(row!);
 }

@@ -16,7 +16,12 @@ export function boardFilters(studioId: string, query: CrmBoardQuery): SQL {
   if (search) {
     const pattern = containsPattern(search);
     conditions.push(
-      or(ilike(leads.name, pattern), ilike(leads.email, pattern), ilike(leads.city, pattern), sql`strpos(${leads.phone}, ${search}) > 0`),
+      or(
+        ilike(leads.name, pattern),
+        ilike(leads.email, pattern),
+        ilike(leads.city, pattern),
+        sql`strpos(${leads.phone}, ${search}) > 0`,
+      ),
     );
   }
   if (query.statusId) conditions.push(eq(leads.statusId, query.statusId));
@@ -35,7 +40,11 @@ export function boardFilters(studioId: string, query: CrmBoardQuery): SQL {
  * SQL count (per status, with filtered counts for this month and today's reminders); the
  * three reads run in parallel.
  */
-export async function getCrmBoard(db: Db, caller: { studioId: string; now: Date }, query: CrmBoardQuery): Promise<CrmBoard> {
+export async function getCrmBoard(
+  db: Db,
+  caller: { studioId: string; now: Date },
+  query: CrmBoardQuery,
+): Promise<CrmBoard> {
   const { studioId, now } = caller;
   const monthStart = startOfLocalMonth(now).toISOString();
   const endOfToday = startOfNextLocalDay(now).toISOString();
@@ -73,7 +82,8 @@ export async function getCrmBoard(db: Db, caller: { studioId: string; now: Date 
 }
 
 /** ISO-8601 UTC text exactly as Date#toISOString writes it (millisecond precision). */
-const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The board's leads, newest first, already in the contract's shape: a studio can hold tens of

@@ -90,7 +90,11 @@ export async function findLiveLead(db: DbOrTx, studioId: string, id: string): Pr
   return row;
 }
 
-export async function findLeadStatus(db: DbOrTx, studioId: string, id: string): Promise<LeadStatusRow | undefined> {
+export async function findLeadStatus(
+  db: DbOrTx,
+  studioId: string,
+  id: string,
+): Promise<LeadStatusRow | undefined> {
   const [row] = await db
     .select()
     .from(leadStatuses)

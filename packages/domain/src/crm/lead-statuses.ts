@@ -4,7 +4,11 @@ import { leadStatuses, type DbOrTx } from "@studio/db";
 import type { LeadStatusRow } from "./lead-rows";
 
 /** The six built-in statuses (decisions.md "CRM"), in board order, locked. */
-export const BUILT_IN_LEAD_STATUSES: ReadonlyArray<{ key: BuiltInLeadStatusKey; label: string; color: string }> = [
+export const BUILT_IN_LEAD_STATUSES: ReadonlyArray<{
+  key: BuiltInLeadStatusKey;
+  label: string;
+  color: string;
+}> = [
   { key: "NEW", label: "ליד חדש", color: "#3b82f6" },
   { key: "CONTACTED", label: "נוצר קשר", color: "#f59e0b" },
   { key: "QUALIFIED", label: "מתעניין", color: "#8b5cf6" },
@@ -29,8 +33,20 @@ export async function listLeadStatuses(db: DbOrTx, studioId: string): Promise<Le
 export async function seedLeadStatuses(db: DbOrTx, studioId: string): Promise<void> {
   await db
     .insert(leadStatuses)
-    .values(BUILT_IN_LEAD_STATUSES.map((s, i) => ({ studioId, key: s.key, label: s.label, color: s.color, locked: true, order: i + 1 })))
-    .onConflictDoNothing({ target: [leadStatuses.studioId, leadStatuses.key], where: sql`${leadStatuses.key} is not null` });
+    .values(
+      BUILT_IN_LEAD_STATUSES.map((s, i) => ({
+        studioId,
+        key: s.key,
+        label: s.label,
+        color: s.color,
+        locked: true,
+        order: i + 1,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [leadStatuses.studioId, leadStatuses.key],
+      where: sql`${leadStatuses.key} is not null`,
+    });
 }
 
 /** The studio's statuses in board order, seeding the built-ins first when it has none. */

@@ -11,12 +11,20 @@ describe("CRM local time boundaries", () => {
 
   it("a YYYY-MM-DD value is the first local moment of that day; an ISO date-time is that instant", () => {
     expect(parseLocalDateOrInstant("2024-03-09")).toEqual({ instant: new Date(2024, 2, 9), dateOnly: true });
-    expect(parseLocalDateOrInstant("2024-03-09T10:00:00Z")).toEqual({ instant: new Date(Date.UTC(2024, 2, 9, 10)), dateOnly: false });
+    expect(parseLocalDateOrInstant("2024-03-09T10:00:00Z")).toEqual({
+      instant: new Date(Date.UTC(2024, 2, 9, 10)),
+      dateOnly: false,
+    });
   });
 
   it("to (date, created at or before) includes the whole local day; from is created at or after", () => {
-    expect(createdRange("2024-03-01", "2024-03-09")).toEqual({ gte: new Date(2024, 2, 1), lt: new Date(2024, 2, 10) });
-    expect(createdRange(undefined, "2024-03-09T10:00:00Z")).toEqual({ lte: new Date(Date.UTC(2024, 2, 9, 10)) });
+    expect(createdRange("2024-03-01", "2024-03-09")).toEqual({
+      gte: new Date(2024, 2, 1),
+      lt: new Date(2024, 2, 10),
+    });
+    expect(createdRange(undefined, "2024-03-09T10:00:00Z")).toEqual({
+      lte: new Date(Date.UTC(2024, 2, 9, 10)),
+    });
     expect(createdRange()).toEqual({});
   });
 });

@@ -7,7 +7,8 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const startOfLocalDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate());
 
 /** First moment of the next local day: "before the end of today" is `< startOfNextLocalDay`. */
-export const startOfNextLocalDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+export const startOfNextLocalDay = (now: Date) =>
+  new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
 
 /** First moment of the local month of `now`. */
 export const startOfLocalMonth = (now: Date) => new Date(now.getFullYear(), now.getMonth(), 1);

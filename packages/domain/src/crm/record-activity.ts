@@ -30,7 +30,12 @@ export async function recordLeadActivity(
       data: entry.data ?? null,
     });
   } catch (error) {
-    const fields = { studioId: caller.studioId, leadId: entry.leadId, type: entry.type, ...describeFailure(error) };
+    const fields = {
+      studioId: caller.studioId,
+      leadId: entry.leadId,
+      type: entry.type,
+      ...describeFailure(error),
+    };
     if (caller.logger) caller.logger.error("lead activity not written", fields);
     else console.error(JSON.stringify({ level: "error", msg: "lead activity not written", ...fields }));
   }

@@ -5,7 +5,11 @@ import { notFound } from "../errors";
 import { findLeadStatus, toLeadStatus } from "./lead-rows";
 
 /** PATCH /v1/web/crm/statuses/:id: label and color; locked statuses can be changed too. */
-export async function updateLeadStatus(db: Db, caller: { studioId: string }, input: LeadStatusPatchInput): Promise<LeadStatus> {
+export async function updateLeadStatus(
+  db: Db,
+  caller: { studioId: string },
+  input: LeadStatusPatchInput,
+): Promise<LeadStatus> {
   const changes: { label?: string; color?: string } = {};
   if (input.label !== undefined) changes.label = input.label;
   if (input.color !== undefined) changes.color = input.color;

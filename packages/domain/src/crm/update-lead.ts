@@ -3,7 +3,12 @@ import { leads, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import { findLiveLead, leadColumns, liveLeadOf, toLead } from "./lead-rows";
 
-type LeadFieldChanges = Partial<Pick<typeof leads.$inferInsert, "name" | "phone" | "email" | "business" | "city" | "source" | "ownerCoachId" | "valueAgorot">>;
+type LeadFieldChanges = Partial<
+  Pick<
+    typeof leads.$inferInsert,
+    "name" | "phone" | "email" | "business" | "city" | "source" | "ownerCoachId" | "valueAgorot"
+  >
+>;
 
 /**
  * PATCH /v1/web/crm/leads/:id: field-by-field autosave. Only fields sent change; null clears
@@ -21,7 +26,11 @@ export async function updateLead(db: Db, caller: { studioId: string }, input: Le
   if (input.valueAgorot !== undefined) changes.valueAgorot = input.valueAgorot;
   if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, caller.studioId, input.id));
 
-  const [row] = await db.update(leads).set(changes).where(liveLeadOf(caller.studioId, input.id)).returning(leadColumns);
+  const [row] = await db
+    .update(leads)
+    .set(changes)
+    .where(liveLeadOf(caller.studioId, input.id))
+    .returning(leadColumns);
   if (!row) throw notFound("lead");
   return toLead(row);
 }

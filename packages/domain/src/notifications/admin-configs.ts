@@ -1,5 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { ACTIVE_NOTIFICATION_TYPES, type NotificationConfigPatch, type PlatformNotificationConfig } from "@studio/contracts";
+import {
+  ACTIVE_NOTIFICATION_TYPES,
+  type NotificationConfigPatch,
+  type PlatformNotificationConfig,
+} from "@studio/contracts";
 import { notificationDefaults, type Db } from "@studio/db";
 import { ACTIVE_CATALOGUE, codeDefaults } from "./catalogue";
 import { applyConfigPatch } from "./config-patch";
@@ -30,14 +34,21 @@ export async function listPlatformConfigs(db: Db): Promise<PlatformNotificationC
 }
 
 /** PATCH /v1/admin/notification-configs/:type (any of the fifteen types). */
-export async function updatePlatformConfig(db: Db, input: NotificationConfigPatch): Promise<PlatformNotificationConfig> {
+export async function updatePlatformConfig(
+  db: Db,
+  input: NotificationConfigPatch,
+): Promise<PlatformNotificationConfig> {
   const { type, ...patch } = input;
   return db.transaction(async (tx) => {
     await tx
       .insert(notificationDefaults)
       .values({ type, ...rowOfValues(codeDefaults(type)) })
       .onConflictDoNothing({ target: notificationDefaults.type });
-    const [current] = await tx.select().from(notificationDefaults).where(eq(notificationDefaults.type, type)).for("update");
+    const [current] = await tx
+      .select()
+      .from(notificationDefaults)
+      .where(eq(notificationDefaults.type, type))
+      .for("update");
     const next = applyConfigPatch(type, valuesOfRow(type, current!), patch);
     const [row] = await tx
       .update(notificationDefaults)

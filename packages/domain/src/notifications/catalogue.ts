@@ -90,8 +90,24 @@ const FORM_REMINDER_MESSAGES: NotificationMessage[] = [
  * order, then the retired ones. Default texts are Hebrew; {{name}} is the trainee's first name.
  */
 export const NOTIFICATION_CATALOGUE: readonly NotificationCatalogueEntry[] = [
-  single("WORKOUT_REMINDER", "workout", "WORKOUT_REMINDERS", ["name"], "הגיע הזמן להתאמן 💪", "{{name}}, האימון של היום מחכה לך", "08:00"),
-  single("WORKOUT_MISSED", "workout", "WORKOUT_REMINDERS", ["name"], "פספסת אימון", "{{name}}, לא נורא! חוזרים למסלול באימון הבא", "20:00"),
+  single(
+    "WORKOUT_REMINDER",
+    "workout",
+    "WORKOUT_REMINDERS",
+    ["name"],
+    "הגיע הזמן להתאמן 💪",
+    "{{name}}, האימון של היום מחכה לך",
+    "08:00",
+  ),
+  single(
+    "WORKOUT_MISSED",
+    "workout",
+    "WORKOUT_REMINDERS",
+    ["name"],
+    "פספסת אימון",
+    "{{name}}, לא נורא! חוזרים למסלול באימון הבא",
+    "20:00",
+  ),
   {
     type: "FORM_SENT",
     category: "forms",
@@ -124,30 +140,117 @@ export const NOTIFICATION_CATALOGUE: readonly NotificationCatalogueEntry[] = [
       messages: FORM_REMINDER_MESSAGES,
     },
   },
-  single("TRAINING_PLAN_ASSIGNED", "plans", "PLANS", ["name", "coach", "plan"], "תוכנית אימונים חדשה", "{{coach}} הכין/ה לך את {{plan}}"),
-  single("NUTRITION_PLAN_ASSIGNED", "plans", "PLANS", ["name", "coach", "plan"], "תפריט תזונה חדש", "{{coach}} הכין/ה לך את {{plan}}"),
-  single("PLAN_UPDATED", "plans", "PLANS", ["name", "coach", "plan"], "התוכנית שלך עודכנה", "{{coach}} עדכן/ה את {{plan}}"),
-  single("SUBSCRIPTION_EXPIRING", "subscription", "SUBSCRIPTION", ["name", "plan", "date"], "המנוי שלך מסתיים בקרוב", "{{name}}, המנוי {{plan}} מסתיים ב-{{date}}"),
-  single("SUBSCRIPTION_ENDED", "subscription", "SUBSCRIPTION", ["name", "plan", "coach"], "המנוי שלך הסתיים", "{{name}}, המנוי {{plan}} הסתיים. לחידוש פנה/י אל {{coach}}"),
-  single("SUBSCRIPTION_FROZEN", "subscription", "SUBSCRIPTION", ["name", "plan", "date"], "המנוי שלך הוקפא", "המנוי {{plan}} הוקפא החל מ-{{date}}"),
-  single("TRAINER_MESSAGE", "messages", "COACH_MESSAGES", ["name", "coach", "message"], "הודעה חדשה מ{{coach}}", "{{message}}"),
-  single("MEETING_REMINDER", "messages", "COACH_MESSAGES", ["name", "coach", "date"], "תזכורת לפגישה", "{{name}}, נפגשים עם {{coach}} ב-{{date}}"),
-  single("FORM_ASSIGNED", "forms", "FORMS", ["name", "coach", "form"], "טופס חדש מחכה לך", "{{coach}} שלח/ה לך את {{form}}", "09:00", true),
-  single("CHECK_IN_DUE", "forms", "CHECK_INS", ["name", "form"], "הגיע הזמן לצ'ק-אין", "{{name}}, היום ממלאים את {{form}}", "09:00", true),
-  single("CHECK_IN_TOMORROW", "forms", "CHECK_INS", ["name", "form"], "תזכורת: מחר צ'ק-אין", "{{name}}, מחר ממלאים את {{form}}", "19:00", true),
+  single(
+    "TRAINING_PLAN_ASSIGNED",
+    "plans",
+    "PLANS",
+    ["name", "coach", "plan"],
+    "תוכנית אימונים חדשה",
+    "{{coach}} הכין/ה לך את {{plan}}",
+  ),
+  single(
+    "NUTRITION_PLAN_ASSIGNED",
+    "plans",
+    "PLANS",
+    ["name", "coach", "plan"],
+    "תפריט תזונה חדש",
+    "{{coach}} הכין/ה לך את {{plan}}",
+  ),
+  single(
+    "PLAN_UPDATED",
+    "plans",
+    "PLANS",
+    ["name", "coach", "plan"],
+    "התוכנית שלך עודכנה",
+    "{{coach}} עדכן/ה את {{plan}}",
+  ),
+  single(
+    "SUBSCRIPTION_EXPIRING",
+    "subscription",
+    "SUBSCRIPTION",
+    ["name", "plan", "date"],
+    "המנוי שלך מסתיים בקרוב",
+    "{{name}}, המנוי {{plan}} מסתיים ב-{{date}}",
+  ),
+  single(
+    "SUBSCRIPTION_ENDED",
+    "subscription",
+    "SUBSCRIPTION",
+    ["name", "plan", "coach"],
+    "המנוי שלך הסתיים",
+    "{{name}}, המנוי {{plan}} הסתיים. לחידוש פנה/י אל {{coach}}",
+  ),
+  single(
+    "SUBSCRIPTION_FROZEN",
+    "subscription",
+    "SUBSCRIPTION",
+    ["name", "plan", "date"],
+    "המנוי שלך הוקפא",
+    "המנוי {{plan}} הוקפא החל מ-{{date}}",
+  ),
+  single(
+    "TRAINER_MESSAGE",
+    "messages",
+    "COACH_MESSAGES",
+    ["name", "coach", "message"],
+    "הודעה חדשה מ{{coach}}",
+    "{{message}}",
+  ),
+  single(
+    "MEETING_REMINDER",
+    "messages",
+    "COACH_MESSAGES",
+    ["name", "coach", "date"],
+    "תזכורת לפגישה",
+    "{{name}}, נפגשים עם {{coach}} ב-{{date}}",
+  ),
+  single(
+    "FORM_ASSIGNED",
+    "forms",
+    "FORMS",
+    ["name", "coach", "form"],
+    "טופס חדש מחכה לך",
+    "{{coach}} שלח/ה לך את {{form}}",
+    "09:00",
+    true,
+  ),
+  single(
+    "CHECK_IN_DUE",
+    "forms",
+    "CHECK_INS",
+    ["name", "form"],
+    "הגיע הזמן לצ'ק-אין",
+    "{{name}}, היום ממלאים את {{form}}",
+    "09:00",
+    true,
+  ),
+  single(
+    "CHECK_IN_TOMORROW",
+    "forms",
+    "CHECK_INS",
+    ["name", "form"],
+    "תזכורת: מחר צ'ק-אין",
+    "{{name}}, מחר ממלאים את {{form}}",
+    "19:00",
+    true,
+  ),
 ];
 
 const BY_TYPE = new Map(NOTIFICATION_CATALOGUE.map((e) => [e.type, e]));
-if (BY_TYPE.size !== NOTIFICATION_TYPES.length) throw new Error("notification catalogue and type enum disagree");
+if (BY_TYPE.size !== NOTIFICATION_TYPES.length)
+  throw new Error("notification catalogue and type enum disagree");
 
 export function catalogueEntry(type: NotificationType): NotificationCatalogueEntry {
   return BY_TYPE.get(type)!;
 }
 
 /** Active entries in the active-type order. */
-export const ACTIVE_CATALOGUE: readonly NotificationCatalogueEntry[] = ACTIVE_NOTIFICATION_TYPES.map((t) => BY_TYPE.get(t)!);
+export const ACTIVE_CATALOGUE: readonly NotificationCatalogueEntry[] = ACTIVE_NOTIFICATION_TYPES.map((t) =>
+  BY_TYPE.get(t)!,
+);
 
-export const isActiveType = (type: string): type is ActiveNotificationType => (ACTIVE_NOTIFICATION_TYPES as readonly string[]).includes(type);
+export const isActiveType = (type: string): type is ActiveNotificationType =>
+  (ACTIVE_NOTIFICATION_TYPES as readonly string[]).includes(type);
 
 export const isMultiMessageKind = (kind: MessageKind) => kind !== "single";
 

@@ -46,27 +46,62 @@ describe("due FORM_REMINDERS reminders", () => {
 
   it("the default reminder fires the day before the form day at 19:00 in the trainee's zone", () => {
     // Saturday 2026-03-07 19:00 in Jerusalem (UTC+2) is 17:00Z.
-    expect(dueFormReminders({ now: new Date("2026-03-07T16:59:00Z"), zone, schedule, reminders: [reminder()] })).toEqual([]);
-    const due = dueFormReminders({ now: new Date("2026-03-07T17:02:00Z"), zone, schedule, reminders: [reminder()] });
-    expect(due).toEqual([{ reminder: reminder(), formDay: "2026-03-08", dueAt: new Date("2026-03-07T17:00:00Z") }]);
+    expect(
+      dueFormReminders({ now: new Date("2026-03-07T16:59:00Z"), zone, schedule, reminders: [reminder()] }),
+    ).toEqual([]);
+    const due = dueFormReminders({
+      now: new Date("2026-03-07T17:02:00Z"),
+      zone,
+      schedule,
+      reminders: [reminder()],
+    });
+    expect(due).toEqual([
+      { reminder: reminder(), formDay: "2026-03-08", dueAt: new Date("2026-03-07T17:00:00Z") },
+    ]);
   });
 
   it("the same instant is not due in another zone (the wall time is local)", () => {
-    expect(dueFormReminders({ now: new Date("2026-03-07T17:02:00Z"), zone: "America/New_York", schedule, reminders: [reminder()] })).toEqual([]);
+    expect(
+      dueFormReminders({
+        now: new Date("2026-03-07T17:02:00Z"),
+        zone: "America/New_York",
+        schedule,
+        reminders: [reminder()],
+      }),
+    ).toEqual([]);
   });
 
   it("positive and zero offsets count from the form day", () => {
     const r0 = reminder({ id: "same-day", offsetDays: 0, time: "09:00" });
     const r2 = reminder({ id: "two-after", offsetDays: 2, time: "09:00" });
-    const sunday = dueFormReminders({ now: new Date("2026-03-08T07:10:00Z"), zone, schedule, reminders: [r0, r2] });
+    const sunday = dueFormReminders({
+      now: new Date("2026-03-08T07:10:00Z"),
+      zone,
+      schedule,
+      reminders: [r0, r2],
+    });
     expect(sunday.map((d) => [d.reminder.id, d.formDay])).toEqual([["same-day", "2026-03-08"]]);
-    const tuesday = dueFormReminders({ now: new Date("2026-03-10T07:10:00Z"), zone, schedule, reminders: [r0, r2] });
+    const tuesday = dueFormReminders({
+      now: new Date("2026-03-10T07:10:00Z"),
+      zone,
+      schedule,
+      reminders: [r0, r2],
+    });
     expect(tuesday.map((d) => [d.reminder.id, d.formDay])).toEqual([["two-after", "2026-03-08"]]);
   });
 
   it("a reminder older than the grace window is no longer due; disabled and non check-in reminders never are", () => {
-    expect(dueFormReminders({ now: new Date("2026-03-07T20:01:00Z"), zone, schedule, reminders: [reminder()] })).toEqual([]);
-    expect(dueFormReminders({ now: new Date("2026-03-07T17:02:00Z"), zone, schedule, reminders: [reminder({ enabled: false }), reminder({ formType: "INTAKE", offsetDays: 0 })] })).toEqual([]);
+    expect(
+      dueFormReminders({ now: new Date("2026-03-07T20:01:00Z"), zone, schedule, reminders: [reminder()] }),
+    ).toEqual([]);
+    expect(
+      dueFormReminders({
+        now: new Date("2026-03-07T17:02:00Z"),
+        zone,
+        schedule,
+        reminders: [reminder({ enabled: false }), reminder({ formType: "INTAKE", offsetDays: 0 })],
+      }),
+    ).toEqual([]);
   });
 
   it("reminders that follow the check-in form day: CHECK_IN, ALL, and a stored one without a formType (ALL or none)", () => {
@@ -80,27 +115,54 @@ describe("due FORM_REMINDERS reminders", () => {
   it("the grace window spans local midnight", () => {
     const late = reminder({ time: "23:30" });
     // 23:30 Saturday in Jerusalem = 21:30Z; at 00:10 Sunday local (22:10Z) it is still due.
-    const due = dueFormReminders({ now: new Date("2026-03-07T22:10:00Z"), zone, schedule, reminders: [late] });
+    const due = dueFormReminders({
+      now: new Date("2026-03-07T22:10:00Z"),
+      zone,
+      schedule,
+      reminders: [late],
+    });
     expect(due.map((d) => d.formDay)).toEqual(["2026-03-08"]);
   });
 
   it("DST edge: a reminder on the day clocks go forward fires at the same wall time (one hour earlier in UTC)", () => {
     // Jerusalem goes to summer time on Friday 2026-03-27; a Saturday form day makes Friday the reminder day.
     const s = { startDate: "2026-03-28", cadence: "WEEKLY" };
-    const rightAfter = dueFormReminders({ now: new Date("2026-03-27T16:01:00Z"), zone, schedule: s, reminders: [reminder()] });
+    const rightAfter = dueFormReminders({
+      now: new Date("2026-03-27T16:01:00Z"),
+      zone,
+      schedule: s,
+      reminders: [reminder()],
+    });
     expect(rightAfter.map((d) => d.dueAt.toISOString())).toEqual(["2026-03-27T16:00:00.000Z"]);
     // An hour later it is still inside the grace window, and it is the same reminder (same form day and instant).
-    const anHourLater = dueFormReminders({ now: new Date("2026-03-27T17:01:00Z"), zone, schedule: s, reminders: [reminder()] });
-    expect(anHourLater.map((d) => [d.formDay, d.dueAt.toISOString()])).toEqual([["2026-03-28", "2026-03-27T16:00:00.000Z"]]);
+    const anHourLater = dueFormReminders({
+      now: new Date("2026-03-27T17:01:00Z"),
+      zone,
+      schedule: s,
+      reminders: [reminder()],
+    });
+    expect(anHourLater.map((d) => [d.formDay, d.dueAt.toISOString()])).toEqual([
+      ["2026-03-28", "2026-03-27T16:00:00.000Z"],
+    ]);
     // The week before (winter time) the same wall time was 17:00Z.
-    const weekBefore = dueFormReminders({ now: new Date("2026-03-20T16:30:00Z"), zone, schedule: { ...s, startDate: "2026-03-21" }, reminders: [reminder()] });
+    const weekBefore = dueFormReminders({
+      now: new Date("2026-03-20T16:30:00Z"),
+      zone,
+      schedule: { ...s, startDate: "2026-03-21" },
+      reminders: [reminder()],
+    });
     expect(weekBefore).toEqual([]);
   });
 
   it("DST edge: a reminder inside the skipped hour fires right after the gap", () => {
     const s = { startDate: "2026-03-09", cadence: "WEEKLY" }; // a Monday; the reminder day is Sunday 2026-03-08
     const inGap = reminder({ time: "02:30" });
-    const due = dueFormReminders({ now: new Date("2026-03-08T07:35:00Z"), zone: "America/New_York", schedule: s, reminders: [inGap] });
+    const due = dueFormReminders({
+      now: new Date("2026-03-08T07:35:00Z"),
+      zone: "America/New_York",
+      schedule: s,
+      reminders: [inGap],
+    });
     expect(due.map((d) => d.dueAt.toISOString())).toEqual(["2026-03-08T07:30:00.000Z"]);
   });
 });

@@ -1,5 +1,12 @@
 import type { NotificationMessage } from "@studio/contracts";
-import { addDays, dateKeyParts, daysBetween, daysInMonth, localParts, zonedDateTimeToInstant } from "../time/zoned-time";
+import {
+  addDays,
+  dateKeyParts,
+  daysBetween,
+  daysInMonth,
+  localParts,
+  zonedDateTimeToInstant,
+} from "../time/zoned-time";
 
 // A trainee's check-in form days and the FORM_REMINDERS reminders due around them. Pure:
 // the scheduler job feeds it the trainee's schedule, zone and the studio's reminders.
@@ -35,7 +42,8 @@ export function isCheckInFormDay(schedule: CheckInSchedule, dateKey: string): bo
 }
 
 /** Reminders that follow the check-in form day: CHECK_IN ones, and ALL ones (any form; a stored reminder without a formType counts as ALL). */
-export const isCheckInReminder = (m: NotificationMessage) => m.enabled && (m.formType === undefined || m.formType === "CHECK_IN" || m.formType === "ALL");
+export const isCheckInReminder = (m: NotificationMessage) =>
+  m.enabled && (m.formType === undefined || m.formType === "CHECK_IN" || m.formType === "ALL");
 
 export interface DueReminder {
   reminder: NotificationMessage;
@@ -68,7 +76,8 @@ export function dueFormReminders(input: {
       const formDay = addDays(date, -(reminder.offsetDays ?? 0));
       if (!isCheckInFormDay(input.schedule, formDay)) continue;
       const dueAt = zonedDateTimeToInstant(date, reminder.time, input.zone);
-      if (dueAt.getTime() > from && dueAt.getTime() <= input.now.getTime()) due.push({ reminder, formDay, dueAt });
+      if (dueAt.getTime() > from && dueAt.getTime() <= input.now.getTime())
+        due.push({ reminder, formDay, dueAt });
     }
   }
   return due;

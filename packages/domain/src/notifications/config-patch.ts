@@ -6,7 +6,11 @@ import { effectiveMessages, rewriteFirstMessage } from "./messages";
  * PATCH of a settings row (admin default or studio override): only the fields sent change;
  * FORM_SENT and FORM_REMINDERS rewrite their first message to agree with the row.
  */
-export function applyConfigPatch(type: NotificationType, current: NotificationConfigValues, patch: Omit<NotificationConfigPatch, "type">): NotificationConfigValues {
+export function applyConfigPatch(
+  type: NotificationType,
+  current: NotificationConfigValues,
+  patch: Omit<NotificationConfigPatch, "type">,
+): NotificationConfigValues {
   const next: NotificationConfigValues = {
     enabled: patch.enabled ?? current.enabled,
     titleTemplate: patch.titleTemplate ?? current.titleTemplate,
@@ -15,6 +19,7 @@ export function applyConfigPatch(type: NotificationType, current: NotificationCo
     sendTime: patch.sendTime ?? current.sendTime,
     messages: null,
   };
-  if (catalogueEntry(type).kind !== "single") next.messages = rewriteFirstMessage(effectiveMessages(type, current), next);
+  if (catalogueEntry(type).kind !== "single")
+    next.messages = rewriteFirstMessage(effectiveMessages(type, current), next);
   return next;
 }

@@ -4,7 +4,10 @@ import { notificationDefaults, notificationOverrides, type DbOrTx } from "@studi
 import { codeDefaults, type NotificationConfigValues } from "./catalogue";
 import { normalizeStoredValues } from "./messages";
 
-type StoredRow = Pick<typeof notificationDefaults.$inferSelect, "enabled" | "titleTemplate" | "bodyTemplate" | "sound" | "sendTime" | "messages">;
+type StoredRow = Pick<
+  typeof notificationDefaults.$inferSelect,
+  "enabled" | "titleTemplate" | "bodyTemplate" | "sound" | "sendTime" | "messages"
+>;
 
 /** A stored row's values, with messages read per kind (defaults when missing/empty/unparsable). */
 export function valuesOfRow(type: NotificationType, row: StoredRow): NotificationConfigValues {
@@ -29,8 +32,16 @@ export const rowOfValues = (v: NotificationConfigValues) => ({
 });
 
 /** Platform values per type: the stored default row, else the code defaults of the catalogue. */
-export async function loadPlatformValues(db: DbOrTx, types: readonly NotificationType[]): Promise<Map<NotificationType, NotificationConfigValues>> {
-  const rows = types.length ? await db.select().from(notificationDefaults).where(inArray(notificationDefaults.type, [...types])) : [];
+export async function loadPlatformValues(
+  db: DbOrTx,
+  types: readonly NotificationType[],
+): Promise<Map<NotificationType, NotificationConfigValues>> {
+  const rows = types.length
+    ? await db
+        .select()
+        .from(notificationDefaults)
+        .where(inArray(notificationDefaults.type, [...types]))
+    : [];
   const stored = new Map(rows.map((r) => [r.type, r]));
   return new Map(
     types.map((type) => {
@@ -47,14 +58,23 @@ export interface StudioConfig {
 }
 
 /** A studio's effective values per type: its override when one exists, else the platform values. */
-export async function loadStudioConfigs(db: DbOrTx, studioId: string, types: readonly NotificationType[]): Promise<Map<NotificationType, StudioConfig>> {
+export async function loadStudioConfigs(
+  db: DbOrTx,
+  studioId: string,
+  types: readonly NotificationType[],
+): Promise<Map<NotificationType, StudioConfig>> {
   const [platform, overrides] = await Promise.all([
     loadPlatformValues(db, types),
     types.length
       ? db
           .select()
           .from(notificationOverrides)
-          .where(and(eq(notificationOverrides.studioId, studioId), inArray(notificationOverrides.type, [...types])))
+          .where(
+            and(
+              eq(notificationOverrides.studioId, studioId),
+              inArray(notificationOverrides.type, [...types]),
+            ),
+          )
       : Promise.resolve([]),
   ]);
   const byType = new Map(overrides.map((r) => [r.type, r]));
@@ -62,12 +82,23 @@ export async function loadStudioConfigs(db: DbOrTx, studioId: string, types: rea
     types.map((type) => {
       const override = byType.get(type);
       const platformValues = platform.get(type)!;
-      return [type, { values: override ? valuesOfRow(type, override) : platformValues, customized: Boolean(override), platform: platformValues }];
+      return [
+        type,
+        {
+          values: override ? valuesOfRow(type, override) : platformValues,
+          customized: Boolean(override),
+          platform: platformValues,
+        },
+      ];
     }),
   );
 }
 
 /** The effective values of one type for a studio. */
-export async function loadStudioConfig(db: DbOrTx, studioId: string, type: NotificationType): Promise<StudioConfig> {
+export async function loadStudioConfig(
+  db: DbOrTx,
+  studioId: string,
+  type: NotificationType,
+): Promise<StudioConfig> {
   return (await loadStudioConfigs(db, studioId, [type])).get(type)!;
 }

@@ -34,7 +34,12 @@ const DEAD_TOKEN_ERRORS = new Set(["DeviceNotRegistered"]);
  * unset or answers 429/5xx is retried per the job's policy; the final attempt marks the record
  * failed. Never throws for provider problems.
  */
-export async function deliverNotification(db: DbOrTx, notificationId: string, attempt: DeliveryAttempt, deps: DeliveryDeps): Promise<DeliveryResult> {
+export async function deliverNotification(
+  db: DbOrTx,
+  notificationId: string,
+  attempt: DeliveryAttempt,
+  deps: DeliveryDeps,
+): Promise<DeliveryResult> {
   const now = deps.now?.() ?? new Date();
   const [record] = await db.select().from(notifications).where(eq(notifications.id, notificationId)).limit(1);
   if (!record || record.status !== "queued") return { outcome: "ignored" };
@@ -45,7 +50,10 @@ export async function deliverNotification(db: DbOrTx, notificationId: string, at
     .from(pushTokens)
     .where(and(eq(pushTokens.clientId, record.clientId), eq(pushTokens.studioId, record.studioId)));
   if (tokens.length === 0) {
-    await db.update(notifications).set({ status: "skipped", skipReason: "NO_PUSH_TOKEN", updatedAt: now }).where(stillQueued);
+    await db
+      .update(notifications)
+      .set({ status: "skipped", skipReason: "NO_PUSH_TOKEN", updatedAt: now })
+      .where(stillQueued);
     return { outcome: "skipped", reason: "NO_PUSH_TOKEN" };
   }
 
@@ -61,20 +69,37 @@ export async function deliverNotification(db: DbOrTx, notificationId: string, at
     if (!deps.push) throw new PushProviderError("push provider not configured", true);
     tickets = await deps.push.send(messages);
   } catch (error) {
-    const providerError = error instanceof PushProviderError ? error : new PushProviderError(error instanceof Error ? error.message : String(error), true);
+    const providerError =
+      error instanceof PushProviderError
+        ? error
+        : new PushProviderError(error instanceof Error ? error.message : String(error), true);
     const final = !providerError.retryable || attempt.retryCount >= attempt.retryLimit;
     await db
       .update(notifications)
-      .set({ attempts: sql`${notifications.attempts} + 1`, error: providerError.message, status: final ? "failed" : "queued", updatedAt: now })
+      .set({
+        attempts: sql`${notifications.attempts} + 1`,
+        error: providerError.message,
+        status: final ? "failed" : "queued",
+        updatedAt: now,
+      })
       .where(stillQueued);
-    return final ? { outcome: "failed", error: providerError.message } : { outcome: "retry", error: providerError.message };
+    return final
+      ? { outcome: "failed", error: providerError.message }
+      : { outcome: "retry", error: providerError.message };
   }
 
-  const failures = tickets.flatMap((t, i) => (t.status === "error" ? [{ token: messages[i]!.to, code: t.details?.error, message: t.message }] : []));
+  const failures = tickets.flatMap((t, i) =>
+    t.status === "error" ? [{ token: messages[i]!.to, code: t.details?.error, message: t.message }] : [],
+  );
   const dead = failures.filter((f) => f.code && DEAD_TOKEN_ERRORS.has(f.code)).map((f) => f.token);
-  if (dead.length) await db.delete(pushTokens).where(and(eq(pushTokens.clientId, record.clientId), inArray(pushTokens.token, dead)));
+  if (dead.length)
+    await db
+      .delete(pushTokens)
+      .where(and(eq(pushTokens.clientId, record.clientId), inArray(pushTokens.token, dead)));
   const delivered = tickets.length - failures.length;
-  const error = failures.length ? `${failures.length} of ${tickets.length} devices refused: ${failures.map((f) => f.code ?? f.message).join(", ")}` : null;
+  const error = failures.length
+    ? `${failures.length} of ${tickets.length} devices refused: ${failures.map((f) => f.code ?? f.message).join(", ")}`
+    : null;
   await db
     .update(notifications)
     .set({
@@ -85,5 +110,7 @@ export async function deliverNotification(db: DbOrTx, notificationId: string, at
       updatedAt: now,
     })
     .where(stillQueued);
-  return delivered > 0 ? { outcome: "sent", delivered, failedDevices: failures.length } : { outcome: "failed", error: error! };
+  return delivered > 0
+    ? { outcome: "sent", delivered, failedDevices: failures.length }
+    : { outcome: "failed", error: error! };
 }

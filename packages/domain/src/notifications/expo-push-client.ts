@@ -44,14 +44,19 @@ export interface ExpoPushClientOptions {
 
 function parseTickets(payload: unknown, expected: number): PushTicket[] {
   const data = (payload as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data) || data.length !== expected) throw new PushProviderError("push provider answered an unexpected body", true);
+  if (!Array.isArray(data) || data.length !== expected)
+    throw new PushProviderError("push provider answered an unexpected body", true);
   return data.map((t: unknown) => {
     const ticket = (t ?? {}) as { status?: unknown; id?: unknown; message?: unknown; details?: unknown };
-    if (ticket.status === "ok") return { status: "ok", ...(typeof ticket.id === "string" ? { id: ticket.id } : {}) };
+    if (ticket.status === "ok")
+      return { status: "ok", ...(typeof ticket.id === "string" ? { id: ticket.id } : {}) };
     return {
       status: "error",
       message: typeof ticket.message === "string" ? ticket.message : "push provider refused the message",
-      details: (ticket.details && typeof ticket.details === "object" ? ticket.details : {}) as Record<string, unknown>,
+      details: (ticket.details && typeof ticket.details === "object" ? ticket.details : {}) as Record<
+        string,
+        unknown
+      >,
     };
   });
 }
@@ -76,14 +81,21 @@ export function createExpoPushClient(options: ExpoPushClientOptions = {}): PushC
         redirect: "error",
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : "unreachable";
+      const reason =
+        error instanceof Error && error.name === "TimeoutError"
+          ? `timed out after ${timeoutMs} ms`
+          : "unreachable";
       throw new PushProviderError(`push provider ${reason}`, true);
     }
     const text = await response.text().catch(() => "");
     if (!response.ok) {
       // 429 and 5xx may pass; any other refusal will not.
       const retryable = response.status === 429 || response.status >= 500;
-      throw new PushProviderError(`push provider answered HTTP ${response.status}`, retryable, response.status);
+      throw new PushProviderError(
+        `push provider answered HTTP ${response.status}`,
+        retryable,
+        response.status,
+      );
     }
     let payload: unknown;
     try {

@@ -1,5 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
-import { clients, formReminderDispatches, notificationOverrides, studios, type Db, type DbOrTx } from "@studio/db";
+import {
+  clients,
+  formReminderDispatches,
+  notificationOverrides,
+  studios,
+  type Db,
+  type DbOrTx,
+} from "@studio/db";
 import { addDays, dateKeyParts, localParts, pickTimeZone } from "../time/zoned-time";
 import { loadPlatformValues, valuesOfRow } from "./config-store";
 import { dueFormReminders, FORM_REMINDER_GRACE_MS, isCheckInReminder } from "./check-in-schedule";
@@ -11,7 +18,10 @@ import { notify, type NotificationJobPort } from "./notify";
  * answer in here (a SUBMITTED assignment of formId for that form day); until then nothing is
  * ever filled, so onlyIfNotFilled reminders always go out.
  */
-export type CheckInFilledPort = (db: DbOrTx, query: { studioId: string; clientId: string; formId: string; formDay: string }) => Promise<boolean>;
+export type CheckInFilledPort = (
+  db: DbOrTx,
+  query: { studioId: string; clientId: string; formId: string; formDay: string },
+) => Promise<boolean>;
 export const checkInNeverFilled: CheckInFilledPort = async () => false;
 
 export interface FormReminderDeps {
@@ -94,7 +104,12 @@ export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): 
     const overrides = await db
       .select()
       .from(notificationOverrides)
-      .where(and(inArray(notificationOverrides.studioId, studioIds), eq(notificationOverrides.type, FORM_REMINDERS)));
+      .where(
+        and(
+          inArray(notificationOverrides.studioId, studioIds),
+          eq(notificationOverrides.type, FORM_REMINDERS),
+        ),
+      );
     const byStudio = new Map(overrides.map((o) => [o.studioId, valuesOfRow(FORM_REMINDERS, o)]));
 
     for (const client of page) {
@@ -115,10 +130,23 @@ export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): 
           const [claim] = await tx
             .insert(formReminderDispatches)
             .values({ studioId: client.studioId, clientId: client.id, formDay, reminderId: reminder.id })
-            .onConflictDoNothing({ target: [formReminderDispatches.clientId, formReminderDispatches.formDay, formReminderDispatches.reminderId] })
+            .onConflictDoNothing({
+              target: [
+                formReminderDispatches.clientId,
+                formReminderDispatches.formDay,
+                formReminderDispatches.reminderId,
+              ],
+            })
             .returning({ id: formReminderDispatches.id });
           if (!claim) return false;
-          const filled = reminder.onlyIfNotFilled === true && (await isFilled(tx, { studioId: client.studioId, clientId: client.id, formId: client.formId!, formDay }));
+          const filled =
+            reminder.onlyIfNotFilled === true &&
+            (await isFilled(tx, {
+              studioId: client.studioId,
+              clientId: client.id,
+              formId: client.formId!,
+              formDay,
+            }));
           const record = await notify(
             tx,
             {
@@ -134,7 +162,10 @@ export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): 
             },
             { jobs: deps.jobs, now: () => now },
           );
-          await tx.update(formReminderDispatches).set({ notificationId: record.id }).where(eq(formReminderDispatches.id, claim.id));
+          await tx
+            .update(formReminderDispatches)
+            .set({ notificationId: record.id })
+            .where(eq(formReminderDispatches.id, claim.id));
           return true;
         });
         if (dispatched) run.dispatched++;

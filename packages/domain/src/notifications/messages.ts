@@ -19,7 +19,12 @@ import { catalogueEntry, codeDefaults, maxMessagesOf, type NotificationConfigVal
 // and how titleTemplate/bodyTemplate/sendTime stay in step with the first message.
 
 const wallTime = z.string().regex(SEND_TIME_PATTERN);
-const storedBase = { id: z.string().min(1), enabled: z.boolean(), title: z.string().min(1), subtitle: z.string() };
+const storedBase = {
+  id: z.string().min(1),
+  enabled: z.boolean(),
+  title: z.string().min(1),
+  subtitle: z.string(),
+};
 // A stored message may have no formType (document 1 "Preference groups": "ALL or none"); it then
 // counts as ALL when a form push picks its message and when the groups a trainee sees are listed.
 const StoredFormSentMessage = z.object({ ...storedBase, formType: MessageFormTypeSchema.optional() });
@@ -49,14 +54,21 @@ export function parseStoredMessages(kind: MessageKind, stored: unknown): Notific
  * The messages a type really uses: single kinds have one message with id default built from
  * the templates; multi-message kinds use the stored list, else the type defaults.
  */
-export function effectiveMessages(type: NotificationType, values: Pick<NotificationConfigValues, "titleTemplate" | "bodyTemplate" | "messages">): NotificationMessage[] {
+export function effectiveMessages(
+  type: NotificationType,
+  values: Pick<NotificationConfigValues, "titleTemplate" | "bodyTemplate" | "messages">,
+): NotificationMessage[] {
   const { kind } = catalogueEntry(type);
-  if (kind === "single") return [{ id: "default", enabled: true, title: values.titleTemplate, subtitle: values.bodyTemplate }];
+  if (kind === "single")
+    return [{ id: "default", enabled: true, title: values.titleTemplate, subtitle: values.bodyTemplate }];
   return parseStoredMessages(kind, values.messages) ?? codeDefaults(type).messages!;
 }
 
 /** A row's values with messages read per kind (defaults when unusable, null for single kinds). */
-export function normalizeStoredValues(type: NotificationType, values: NotificationConfigValues): NotificationConfigValues {
+export function normalizeStoredValues(
+  type: NotificationType,
+  values: NotificationConfigValues,
+): NotificationConfigValues {
   const { kind } = catalogueEntry(type);
   return { ...values, messages: kind === "single" ? null : effectiveMessages(type, values) };
 }
@@ -65,7 +77,10 @@ export function normalizeStoredValues(type: NotificationType, values: Notificati
  * PATCH rule for FORM_SENT and FORM_REMINDERS: the first stored message agrees with the row —
  * title ← titleTemplate, subtitle ← bodyTemplate, time ← sendTime when it already has a time.
  */
-export function rewriteFirstMessage(messages: NotificationMessage[], values: Pick<NotificationConfigValues, "titleTemplate" | "bodyTemplate" | "sendTime">): NotificationMessage[] {
+export function rewriteFirstMessage(
+  messages: NotificationMessage[],
+  values: Pick<NotificationConfigValues, "titleTemplate" | "bodyTemplate" | "sendTime">,
+): NotificationMessage[] {
   return messages.map((m, i) => {
     if (i > 0) return { ...m };
     const first: NotificationMessage = { ...m, title: values.titleTemplate, subtitle: values.bodyTemplate };
@@ -125,14 +140,19 @@ export function normalizeSettingMessages(
     const formType = m.formType ?? "CHECK_IN";
     const offsetDays = m.offsetDays;
     if (offsetDays === undefined) issues.add(`messages.${i}.offsetDays`, "offsetDays is required");
-    else if (!Number.isInteger(offsetDays)) issues.add(`messages.${i}.offsetDays`, "offsetDays must be an integer");
+    else if (!Number.isInteger(offsetDays))
+      issues.add(`messages.${i}.offsetDays`, "offsetDays must be an integer");
     else if (offsetDays < MIN_REMINDER_OFFSET_DAYS || offsetDays > MAX_REMINDER_OFFSET_DAYS) {
-      issues.add(`messages.${i}.offsetDays`, `offsetDays must be from ${MIN_REMINDER_OFFSET_DAYS} to ${MAX_REMINDER_OFFSET_DAYS}`);
+      issues.add(
+        `messages.${i}.offsetDays`,
+        `offsetDays must be from ${MIN_REMINDER_OFFSET_DAYS} to ${MAX_REMINDER_OFFSET_DAYS}`,
+      );
     } else if (offsetDays < 0 && formType !== "CHECK_IN") {
       issues.add(`messages.${i}.offsetDays`, "a negative offset is allowed only for CHECK_IN");
     }
     if (m.time === undefined) issues.add(`messages.${i}.time`, "time is required");
-    else if (!SEND_TIME_PATTERN.test(m.time)) issues.add(`messages.${i}.time`, "time must be HH:MM (24 hour)");
+    else if (!SEND_TIME_PATTERN.test(m.time))
+      issues.add(`messages.${i}.time`, "time must be HH:MM (24 hour)");
     const offset = offsetDays ?? 0;
     return {
       id,

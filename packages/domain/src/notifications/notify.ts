@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, exists, isNull, lte, sql } from "drizzle-orm";
-import type { FormType, NotificationRecord, NotificationSkipReason, NotificationType } from "@studio/contracts";
+import type {
+  FormType,
+  NotificationRecord,
+  NotificationSkipReason,
+  NotificationType,
+} from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
 import { loadStudioConfig } from "./config-store";
@@ -10,7 +15,11 @@ import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
 /** The delivery job notify() enqueues in its own transaction (the worker's queue satisfies this port). */
 export const DELIVER_PUSH_JOB = "deliver-push";
 export interface NotificationJobPort {
-  enqueue(name: typeof DELIVER_PUSH_JOB, payload: { notificationId: string }, options: { tx: DbOrTx }): Promise<unknown>;
+  enqueue(
+    name: typeof DELIVER_PUSH_JOB,
+    payload: { notificationId: string },
+    options: { tx: DbOrTx },
+  ): Promise<unknown>;
 }
 
 export interface NotifyDeps {
@@ -38,7 +47,9 @@ export interface NotifyInput {
 }
 
 /** Throttled types: at most one push per window per trainee. */
-export const NOTIFICATION_THROTTLE_MS: Partial<Record<NotificationType, number>> = { PLAN_UPDATED: 6 * 60 * 60_000 };
+export const NOTIFICATION_THROTTLE_MS: Partial<Record<NotificationType, number>> = {
+  PLAN_UPDATED: 6 * 60 * 60_000,
+};
 
 /**
  * Claims the throttle window in SQL: the row is inserted, or moved forward only when the last
@@ -72,10 +83,17 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
       .select({
         firstName: clients.firstName,
         muted: clients.mutedNotificationGroups,
-        hasToken: sql<boolean>`${exists(tx.select({ one: sql`1` }).from(pushTokens).where(eq(pushTokens.clientId, clients.id)))}`,
+        hasToken: sql<boolean>`${exists(
+          tx
+            .select({ one: sql`1` })
+            .from(pushTokens)
+            .where(eq(pushTokens.clientId, clients.id)),
+        )}`,
       })
       .from(clients)
-      .where(and(eq(clients.id, input.clientId), eq(clients.studioId, input.studioId), isNull(clients.deletedAt)))
+      .where(
+        and(eq(clients.id, input.clientId), eq(clients.studioId, input.studioId), isNull(clients.deletedAt)),
+      )
       .limit(1);
     if (!client) throw notFound("trainee");
 
@@ -90,7 +108,8 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
     if (input.skipReason) skipReason = input.skipReason;
     else if (!values.enabled) skipReason = "DISABLED";
     else if (!message) skipReason = "NO_MESSAGE";
-    else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? [])) skipReason = "MUTED";
+    else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? []))
+      skipReason = "MUTED";
     else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
     // Last, so a push skipped for another reason does not use up the window.
     else if (throttleMs && !(await claimThrottle(tx, input, throttleMs, now))) skipReason = "THROTTLED";

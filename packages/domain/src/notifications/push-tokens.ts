@@ -25,12 +25,21 @@ async function assertTrainee(db: Db, auth: TraineeNotificationSubject): Promise<
  * POST /v1/trainee/push-tokens: registers the device token for the signed-in trainee. A token
  * is one device: registering it again (from this or another account) moves it to the caller.
  */
-export async function registerPushToken(db: Db, auth: TraineeNotificationSubject, input: { token: string; platform: "ios" | "android" }) {
+export async function registerPushToken(
+  db: Db,
+  auth: TraineeNotificationSubject,
+  input: { token: string; platform: "ios" | "android" },
+) {
   await assertTrainee(db, auth);
   const now = new Date();
   const [row] = await db
     .insert(pushTokens)
-    .values({ studioId: auth.studioId, clientId: auth.clientId, token: input.token, platform: input.platform })
+    .values({
+      studioId: auth.studioId,
+      clientId: auth.clientId,
+      token: input.token,
+      platform: input.platform,
+    })
     .onConflictDoUpdate({
       target: pushTokens.token,
       set: { studioId: auth.studioId, clientId: auth.clientId, platform: input.platform, updatedAt: now },
@@ -44,7 +53,13 @@ export async function deletePushToken(db: Db, auth: TraineeNotificationSubject, 
   await assertTrainee(db, auth);
   const rows = await db
     .delete(pushTokens)
-    .where(and(eq(pushTokens.token, token), eq(pushTokens.clientId, auth.clientId), eq(pushTokens.studioId, auth.studioId)))
+    .where(
+      and(
+        eq(pushTokens.token, token),
+        eq(pushTokens.clientId, auth.clientId),
+        eq(pushTokens.studioId, auth.studioId),
+      ),
+    )
     .returning({ token: pushTokens.token });
   if (!rows[0]) throw notFound("push token");
   return { token: rows[0].token, deleted: true as const };

@@ -1,14 +1,32 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationMessage, NotificationType } from "@studio/contracts";
 import { codeDefaults, type NotificationConfigValues } from "./catalogue";
-import { groupOf, isMuted, listPreferenceGroups, pickFormSentMessage, pickMessage, renderTemplate } from "./resolution";
+import {
+  groupOf,
+  isMuted,
+  listPreferenceGroups,
+  pickFormSentMessage,
+  pickMessage,
+  renderTemplate,
+} from "./resolution";
 import { ACTIVE_NOTIFICATION_TYPES } from "@studio/contracts";
 
-const msg = (id: string, formType: NotificationMessage["formType"], enabled = true): NotificationMessage => ({ id, enabled, title: id, subtitle: "", formType });
+const msg = (id: string, formType: NotificationMessage["formType"], enabled = true): NotificationMessage => ({
+  id,
+  enabled,
+  title: id,
+  subtitle: "",
+  formType,
+});
 
-const allEnabled = () => new Map<NotificationType, NotificationConfigValues>(ACTIVE_NOTIFICATION_TYPES.map((t) => [t, codeDefaults(t)]));
+const allEnabled = () =>
+  new Map<NotificationType, NotificationConfigValues>(
+    ACTIVE_NOTIFICATION_TYPES.map((t) => [t, codeDefaults(t)]),
+  );
 const onlyEnabled = (...types: NotificationType[]) =>
-  new Map<NotificationType, NotificationConfigValues>(ACTIVE_NOTIFICATION_TYPES.map((t) => [t, { ...codeDefaults(t), enabled: types.includes(t) }]));
+  new Map<NotificationType, NotificationConfigValues>(
+    ACTIVE_NOTIFICATION_TYPES.map((t) => [t, { ...codeDefaults(t), enabled: types.includes(t) }]),
+  );
 
 describe("formSent message rule", () => {
   it("the enabled message whose formType matches the form is used, else the enabled one with formType ALL", () => {
@@ -18,8 +36,12 @@ describe("formSent message rule", () => {
     expect(pickFormSentMessage(messages, "ONE_TIME")?.id).toBe("all");
     expect(pickFormSentMessage(messages, null)?.id).toBe("all");
     // A message without a formType counts as ALL.
-    expect(pickFormSentMessage([msg("check", "CHECK_IN"), msg("none", undefined)], "INTAKE")?.id).toBe("none");
-    expect(pickFormSentMessage([msg("check", "CHECK_IN"), msg("all", "ALL", false)], "INTAKE")).toBeUndefined();
+    expect(pickFormSentMessage([msg("check", "CHECK_IN"), msg("none", undefined)], "INTAKE")?.id).toBe(
+      "none",
+    );
+    expect(
+      pickFormSentMessage([msg("check", "CHECK_IN"), msg("all", "ALL", false)], "INTAKE"),
+    ).toBeUndefined();
   });
 
   it("pickMessage uses the stored messages of FORM_SENT, the named reminder of FORM_REMINDERS, the one message of single kinds", () => {
@@ -28,7 +50,10 @@ describe("formSent message rule", () => {
     const reminders = codeDefaults("FORM_REMINDERS");
     expect(pickMessage("FORM_REMINDERS", reminders, { messageId: "day-before" })?.id).toBe("day-before");
     expect(pickMessage("FORM_REMINDERS", reminders, { messageId: "nope" })).toBeUndefined();
-    expect(pickMessage("PLAN_UPDATED", codeDefaults("PLAN_UPDATED"))).toMatchObject({ id: "default", title: codeDefaults("PLAN_UPDATED").titleTemplate });
+    expect(pickMessage("PLAN_UPDATED", codeDefaults("PLAN_UPDATED"))).toMatchObject({
+      id: "default",
+      title: codeDefaults("PLAN_UPDATED").titleTemplate,
+    });
   });
 });
 
@@ -60,7 +85,9 @@ describe("preference groups", () => {
   });
 
   it("a group is listed only when at least one enabled type of the studio feeds it (single: its fixed group)", () => {
-    expect(listPreferenceGroups(onlyEnabled("PLAN_UPDATED", "MEETING_REMINDER"), []).map((g) => g.group)).toEqual(["PLANS", "COACH_MESSAGES"]);
+    expect(
+      listPreferenceGroups(onlyEnabled("PLAN_UPDATED", "MEETING_REMINDER"), []).map((g) => g.group),
+    ).toEqual(["PLANS", "COACH_MESSAGES"]);
     expect(listPreferenceGroups(onlyEnabled(), [])).toEqual([]);
   });
 
@@ -76,13 +103,21 @@ describe("preference groups", () => {
     expect(withMessages([msg("none", undefined)])).toEqual(["CHECK_INS", "FORMS"]);
     expect(withMessages([msg("c", "CHECK_IN"), msg("i", "INTAKE", false)])).toEqual(["CHECK_INS"]);
     // The FORM_REMINDERS default (one CHECK_IN reminder) feeds CHECK_INS only.
-    expect(listPreferenceGroups(onlyEnabled("FORM_REMINDERS"), []).map((g) => g.group)).toEqual(["CHECK_INS"]);
+    expect(listPreferenceGroups(onlyEnabled("FORM_REMINDERS"), []).map((g) => g.group)).toEqual([
+      "CHECK_INS",
+    ]);
   });
 });
 
 describe("template rendering", () => {
   it("{{variables}} are substituted; unknown or missing variables render empty", () => {
-    expect(renderTemplate("{{coach}} שלח/ה לך את {{ form }}{{nope}}", { coach: "דנה", form: "צ'ק-אין", name: null })).toBe("דנה שלח/ה לך את צ'ק-אין");
+    expect(
+      renderTemplate("{{coach}} שלח/ה לך את {{ form }}{{nope}}", {
+        coach: "דנה",
+        form: "צ'ק-אין",
+        name: null,
+      }),
+    ).toBe("דנה שלח/ה לך את צ'ק-אין");
     expect(renderTemplate("{{name}}-{{count}}", { name: undefined, count: 3 })).toBe("-3");
     expect(renderTemplate("{{constructor}}{{toString}}", {})).toBe("");
   });

@@ -14,14 +14,19 @@ import { effectiveMessages } from "./messages";
 // Resolution rules of document 1 "Message kinds" and "Preference groups": which message a
 // push uses, which group mutes it, how texts are rendered, which groups a trainee sees.
 
-export const isLockedGroup = (group: string) => (LOCKED_NOTIFICATION_GROUPS as readonly string[]).includes(group);
+export const isLockedGroup = (group: string) =>
+  (LOCKED_NOTIFICATION_GROUPS as readonly string[]).includes(group);
 
 /** For a form type: CHECK_IN gives CHECK_INS; anything else, including none, gives FORMS. */
-export const groupOfFormType = (formType: MessageFormType | FormType | null | undefined): NotificationGroup =>
-  formType === "CHECK_IN" ? "CHECK_INS" : "FORMS";
+export const groupOfFormType = (
+  formType: MessageFormType | FormType | null | undefined,
+): NotificationGroup => (formType === "CHECK_IN" ? "CHECK_INS" : "FORMS");
 
 /** The preference group of a push: fixed per type, or picked by the form type for FORM_SENT / FORM_REMINDERS. */
-export function groupOf(type: NotificationType, formType?: MessageFormType | FormType | null): NotificationGroup {
+export function groupOf(
+  type: NotificationType,
+  formType?: MessageFormType | FormType | null,
+): NotificationGroup {
   return catalogueEntry(type).group ?? groupOfFormType(formType);
 }
 
@@ -34,9 +39,15 @@ export function isMuted(group: NotificationGroup, mutedGroups: readonly string[]
  * formSent rule: the enabled message whose formType matches the form, else the enabled one
  * with formType ALL. Without a form type only an ALL message qualifies.
  */
-export function pickFormSentMessage(messages: readonly NotificationMessage[], formType: FormType | null | undefined): NotificationMessage | undefined {
+export function pickFormSentMessage(
+  messages: readonly NotificationMessage[],
+  formType: FormType | null | undefined,
+): NotificationMessage | undefined {
   const enabled = messages.filter((m) => m.enabled);
-  return (formType ? enabled.find((m) => m.formType === formType) : undefined) ?? enabled.find((m) => (m.formType ?? "ALL") === "ALL");
+  return (
+    (formType ? enabled.find((m) => m.formType === formType) : undefined) ??
+    enabled.find((m) => (m.formType ?? "ALL") === "ALL")
+  );
 }
 
 /**
@@ -51,12 +62,16 @@ export function pickMessage(
   const messages = effectiveMessages(type, values);
   const { kind } = catalogueEntry(type);
   if (kind === "single") return messages[0];
-  if (kind === "formReminders" && context.messageId) return messages.find((m) => m.id === context.messageId && m.enabled);
+  if (kind === "formReminders" && context.messageId)
+    return messages.find((m) => m.id === context.messageId && m.enabled);
   return pickFormSentMessage(messages, context.formType);
 }
 
 /** {{variable}} substitution; unknown or missing variables render as an empty string. */
-export function renderTemplate(template: string, variables: Readonly<Record<string, string | number | null | undefined>>): string {
+export function renderTemplate(
+  template: string,
+  variables: Readonly<Record<string, string | number | null | undefined>>,
+): string {
   return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(variables, name) ? variables[name] : undefined;
     return value === null || value === undefined ? "" : String(value);

@@ -1,11 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import { ACTIVE_NOTIFICATION_TYPES, type NotificationConfigPatch, type NotificationType, type StudioNotificationConfig } from "@studio/contracts";
+import {
+  ACTIVE_NOTIFICATION_TYPES,
+  type NotificationConfigPatch,
+  type NotificationType,
+  type StudioNotificationConfig,
+} from "@studio/contracts";
 import { notificationOverrides, type Db, type DbOrTx } from "@studio/db";
 import { catalogueEntry, codeDefaults, type NotificationConfigValues } from "./catalogue";
 import { applyConfigPatch } from "./config-patch";
 import { loadPlatformValues, loadStudioConfigs, rowOfValues, valuesOfRow } from "./config-store";
 
-const flat = (type: NotificationType, v: NotificationConfigValues, customized: boolean): StudioNotificationConfig => ({
+const flat = (
+  type: NotificationType,
+  v: NotificationConfigValues,
+  customized: boolean,
+): StudioNotificationConfig => ({
   type,
   enabled: v.enabled,
   titleTemplate: v.titleTemplate,
@@ -28,9 +37,15 @@ export async function listStudioConfigs(db: Db, studioId: string): Promise<Studi
  * Locks the studio's override of a type for a read-modify-write, creating it first as a copy
  * of the platform values when the studio has none (so the first write copies every field).
  */
-export async function lockStudioOverride(tx: DbOrTx, studioId: string, type: NotificationType): Promise<NotificationConfigValues> {
+export async function lockStudioOverride(
+  tx: DbOrTx,
+  studioId: string,
+  type: NotificationType,
+): Promise<NotificationConfigValues> {
   // Retired types build their override from the code defaults.
-  const platform = catalogueEntry(type).retired ? codeDefaults(type) : (await loadPlatformValues(tx, [type])).get(type)!;
+  const platform = catalogueEntry(type).retired
+    ? codeDefaults(type)
+    : (await loadPlatformValues(tx, [type])).get(type)!;
   await tx
     .insert(notificationOverrides)
     .values({ studioId, type, ...rowOfValues(platform) })
@@ -43,7 +58,12 @@ export async function lockStudioOverride(tx: DbOrTx, studioId: string, type: Not
   return valuesOfRow(type, row!);
 }
 
-export async function storeStudioOverride(tx: DbOrTx, studioId: string, type: NotificationType, values: NotificationConfigValues): Promise<void> {
+export async function storeStudioOverride(
+  tx: DbOrTx,
+  studioId: string,
+  type: NotificationType,
+  values: NotificationConfigValues,
+): Promise<void> {
   await tx
     .update(notificationOverrides)
     .set({ ...rowOfValues(values), updatedAt: new Date() })
@@ -55,7 +75,11 @@ export async function storeStudioOverride(tx: DbOrTx, studioId: string, type: No
  * the fields sent and upserts the override (later default changes no longer reach the studio).
  * Retired types are accepted. The answer carries messages only for FORM_SENT / FORM_REMINDERS.
  */
-export async function updateStudioConfig(db: Db, studioId: string, input: NotificationConfigPatch): Promise<StudioNotificationConfig> {
+export async function updateStudioConfig(
+  db: Db,
+  studioId: string,
+  input: NotificationConfigPatch,
+): Promise<StudioNotificationConfig> {
   const { type, ...patch } = input;
   const next = await db.transaction(async (tx) => {
     const current = await lockStudioOverride(tx, studioId, type);

@@ -1,4 +1,10 @@
-import { ACTIVE_NOTIFICATION_TYPES, NOTIFICATION_CATEGORIES, type NotificationSetting, type NotificationSettingPut, type NotificationSettings } from "@studio/contracts";
+import {
+  ACTIVE_NOTIFICATION_TYPES,
+  NOTIFICATION_CATEGORIES,
+  type NotificationSetting,
+  type NotificationSettingPut,
+  type NotificationSettings,
+} from "@studio/contracts";
 import type { Db } from "@studio/db";
 import { catalogueEntry, maxMessagesOf, type NotificationConfigValues } from "./catalogue";
 import { loadStudioConfigs, type StudioConfig } from "./config-store";
@@ -43,12 +49,21 @@ export async function getStudioNotificationSettings(db: Db, studioId: string): P
 }
 
 /** PUT /v1/web/studio/notification-settings/:type: normalizes the messages per kind and upserts the override. */
-export async function putStudioNotificationSetting(db: Db, studioId: string, input: NotificationSettingPut): Promise<NotificationSetting> {
+export async function putStudioNotificationSetting(
+  db: Db,
+  studioId: string,
+  input: NotificationSettingPut,
+): Promise<NotificationSetting> {
   const { kind } = catalogueEntry(input.type);
   const messages = normalizeSettingMessages(kind, input.messages);
   await db.transaction(async (tx) => {
     const current = await lockStudioOverride(tx, studioId, input.type);
-    await storeStudioOverride(tx, studioId, input.type, settingValuesFrom(kind, { enabled: input.enabled, sound: input.sound, messages }, current));
+    await storeStudioOverride(
+      tx,
+      studioId,
+      input.type,
+      settingValuesFrom(kind, { enabled: input.enabled, sound: input.sound, messages }, current),
+    );
   });
   const config = (await loadStudioConfigs(db, studioId, [input.type])).get(input.type)!;
   return toSetting(input.type, config);

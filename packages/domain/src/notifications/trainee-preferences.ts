@@ -1,5 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { ACTIVE_NOTIFICATION_TYPES, type NotificationGroup, type NotificationPreference } from "@studio/contracts";
+import {
+  ACTIVE_NOTIFICATION_TYPES,
+  type NotificationGroup,
+  type NotificationPreference,
+} from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import { catalogueEntry } from "./catalogue";
@@ -51,7 +55,10 @@ export async function listTraineeNotificationConfigs(db: Db, auth: TraineeNotifi
 }
 
 /** GET /v1/trainee/notification-preferences. */
-export async function getTraineeNotificationPreferences(db: Db, auth: TraineeNotificationSubject): Promise<NotificationPreference[]> {
+export async function getTraineeNotificationPreferences(
+  db: Db,
+  auth: TraineeNotificationSubject,
+): Promise<NotificationPreference[]> {
   const [muted, values] = await Promise.all([loadMutedGroups(db, auth), studioValues(db, auth.studioId)]);
   return listPreferenceGroups(values, muted);
 }

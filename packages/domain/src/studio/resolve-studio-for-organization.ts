@@ -18,7 +18,11 @@ export interface OrganizationRef {
  * content categories. Safe when two first requests race: the loser re-reads the winner's row.
  */
 export async function resolveStudioForOrganization(db: Db, ref: OrganizationRef): Promise<StudioRow> {
-  const byOrg = await db.select().from(studios).where(eq(studios.organizationId, ref.organizationId)).limit(1);
+  const byOrg = await db
+    .select()
+    .from(studios)
+    .where(eq(studios.organizationId, ref.organizationId))
+    .limit(1);
   if (byOrg[0]) return byOrg[0];
 
   const slug = (ref.slug?.trim() || ref.organizationId).toLowerCase();
@@ -42,7 +46,11 @@ export async function resolveStudioForOrganization(db: Db, ref: OrganizationRef)
     });
   } catch (error) {
     // A concurrent request created (or linked) it first: answer that row.
-    const again = await db.select().from(studios).where(eq(studios.organizationId, ref.organizationId)).limit(1);
+    const again = await db
+      .select()
+      .from(studios)
+      .where(eq(studios.organizationId, ref.organizationId))
+      .limit(1);
     if (again[0]) return again[0];
     throw error;
   }

@@ -20,7 +20,11 @@ export function toStudioWithLimits(row: StudioRow): StudioWithLimits {
  * limits are columns; calendarEnabled, allowAppWhileFrozen and branding live in settings,
  * where sent branding members replace stored ones and other settings keys are kept.
  */
-export async function updateStudioSettings(db: Db, studioId: string, input: StudioSettingsUpdate): Promise<StudioWithLimits> {
+export async function updateStudioSettings(
+  db: Db,
+  studioId: string,
+  input: StudioSettingsUpdate,
+): Promise<StudioWithLimits> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(studios).where(eq(studios.id, studioId)).for("no key update");
     if (!current) throw notFound("studio");
@@ -32,7 +36,10 @@ export async function updateStudioSettings(db: Db, studioId: string, input: Stud
     if (input.calendarEnabled !== undefined) settings.calendarEnabled = input.calendarEnabled;
     if (input.allowAppWhileFrozen !== undefined) settings.allowAppWhileFrozen = input.allowAppWhileFrozen;
     if (input.branding !== undefined) {
-      const stored = typeof settings.branding === "object" && settings.branding !== null ? (settings.branding as Record<string, unknown>) : {};
+      const stored =
+        typeof settings.branding === "object" && settings.branding !== null
+          ? (settings.branding as Record<string, unknown>)
+          : {};
       settings.branding = { ...stored, ...input.branding };
     }
     const [updated] = await tx

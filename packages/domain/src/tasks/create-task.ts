@@ -14,7 +14,12 @@ export interface TaskOrigin {
  * must be reachable by the actor, assignees active coaches of the studio; defaults OPEN,
  * priority 1, type MANUAL. A task created as DONE or DISMISSED is resolved at once.
  */
-export async function createTask(db: DbOrTx, actor: TraineeActor, input: TaskCreate & TaskOrigin, now = new Date()): Promise<TaskRecord> {
+export async function createTask(
+  db: DbOrTx,
+  actor: TraineeActor,
+  input: TaskCreate & TaskOrigin,
+  now = new Date(),
+): Promise<TaskRecord> {
   const coachIds = [...new Set(input.coachIds ?? [])];
   if (input.traineeId) await assertTaskTrainee(db, actor, input.traineeId);
   await assertTaskAssignees(db, actor.studioId, coachIds);

@@ -13,7 +13,11 @@ export interface TaskFilters {
 }
 
 /** `GET /v1/web/tasks` (and the automation lane's list): newest first. */
-export async function listTasks(db: Db, actor: TraineeActor, query: TaskFilters & ListWindow): Promise<{ items: TaskRecord[]; total: number }> {
+export async function listTasks(
+  db: Db,
+  actor: TraineeActor,
+  query: TaskFilters & ListWindow,
+): Promise<{ items: TaskRecord[]; total: number }> {
   const conditions: (SQL | undefined)[] = [eq(tasks.studioId, actor.studioId), taskScope(actor)];
   if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.traineeId) conditions.push(eq(tasks.traineeId, query.traineeId));
@@ -21,7 +25,13 @@ export async function listTasks(db: Db, actor: TraineeActor, query: TaskFilters 
   const where = and(...conditions);
   const { limit, offset } = windowOf(query);
   const [rows, totals] = await Promise.all([
-    db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(tasks)
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(tasks).where(where),
   ]);
   return { items: rows.map(toTaskRecord), total: totals[0]?.total ?? 0 };

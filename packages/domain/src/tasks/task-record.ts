@@ -25,7 +25,8 @@ export function toTaskRecord(row: TaskRow): TaskRecord {
 }
 
 /** A date-only value reads as midnight UTC. */
-export const toDate = (value: string | null | undefined) => (value == null ? (value as null | undefined) : new Date(value));
+export const toDate = (value: string | null | undefined) =>
+  value == null ? (value as null | undefined) : new Date(value);
 
 /** DONE and DISMISSED are resolved: resolvedAt is set on entering them and cleared on reopening. */
 export const isResolvedStatus = (status: string) => status === "DONE" || status === "DISMISSED";

@@ -14,7 +14,12 @@ export function taskScope(actor: TraineeActor): SQL | undefined {
   return sql`(${access.coachId} = any(${tasks.coachIds}) or exists (select 1 from ${clientCoaches} where ${clientCoaches.clientId} = ${tasks.traineeId} and ${clientCoaches.coachId} = ${access.coachId}))`;
 }
 
-export async function loadTaskRow(db: DbOrTx, actor: TraineeActor, id: string, options: { forUpdate?: boolean } = {}): Promise<TaskRow> {
+export async function loadTaskRow(
+  db: DbOrTx,
+  actor: TraineeActor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TaskRow> {
   const query = db
     .select()
     .from(tasks)

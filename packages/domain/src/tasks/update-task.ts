@@ -10,7 +10,12 @@ import { assertTaskAssignees, assertTaskTrainee, loadTaskRow } from "./task-scop
  * DISMISSED stamps resolvedAt; reopening (OPEN or SNOOZED) clears it; leaving SNOOZED clears
  * snoozedUntil unless a new one is sent.
  */
-export async function updateTask(db: Db, actor: TraineeActor, input: TaskUpdate, now = new Date()): Promise<TaskRecord> {
+export async function updateTask(
+  db: Db,
+  actor: TraineeActor,
+  input: TaskUpdate,
+  now = new Date(),
+): Promise<TaskRecord> {
   return db.transaction(async (tx) => {
     const current = await loadTaskRow(tx, actor, input.id, { forUpdate: true });
     const patch: Partial<TaskRow> = {};

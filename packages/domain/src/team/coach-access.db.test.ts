@@ -21,18 +21,26 @@ afterAll(async () => handle?.close());
 
 describe("coach access resolver", () => {
   it("OWNER always has full access, even with an inactive row", async () => {
-    expect((await resolveCoachAccess(handle.db, { studioId, userId: "gone", role: "OWNER" })).kind).toBe("studio");
-  });
-  it("an inactive Coach is refused with 403 this team member has been removed", async () => {
-    await expect(resolveCoachAccess(handle.db, { studioId, userId: "gone", role: "SUB_COACH" })).rejects.toEqual(
-      new AppError("FORBIDDEN", "this team member has been removed"),
+    expect((await resolveCoachAccess(handle.db, { studioId, userId: "gone", role: "OWNER" })).kind).toBe(
+      "studio",
     );
   });
+  it("an inactive Coach is refused with 403 this team member has been removed", async () => {
+    await expect(
+      resolveCoachAccess(handle.db, { studioId, userId: "gone", role: "SUB_COACH" }),
+    ).rejects.toEqual(new AppError("FORBIDDEN", "this team member has been removed"));
+  });
   it("a caller with no Coach row keeps studio-wide access", async () => {
-    expect(await resolveCoachAccess(handle.db, { studioId, userId: "nobody", role: "SUB_COACH" })).toMatchObject({ kind: "studio", coachId: null });
+    expect(
+      await resolveCoachAccess(handle.db, { studioId, userId: "nobody", role: "SUB_COACH" }),
+    ).toMatchObject({ kind: "studio", coachId: null });
   });
   it("trainees: assigned limits the coach to assigned trainees; an invalid blob means all", async () => {
-    expect((await resolveCoachAccess(handle.db, { studioId, userId: "limited", role: "SUB_COACH" })).kind).toBe("assigned");
-    expect((await resolveCoachAccess(handle.db, { studioId, userId: "broken", role: "SUB_COACH" })).kind).toBe("studio");
+    expect(
+      (await resolveCoachAccess(handle.db, { studioId, userId: "limited", role: "SUB_COACH" })).kind,
+    ).toBe("assigned");
+    expect(
+      (await resolveCoachAccess(handle.db, { studioId, userId: "broken", role: "SUB_COACH" })).kind,
+    ).toBe("studio");
   });
 });

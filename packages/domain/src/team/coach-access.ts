@@ -22,7 +22,8 @@ export async function resolveCoachAccess(
     .from(coaches)
     .where(and(eq(coaches.studioId, auth.studioId), eq(coaches.externalUserId, auth.userId)))
     .limit(1);
-  if (auth.role === "OWNER") return { kind: "studio", coachId: coach?.id ?? null, permissions: FULL_PERMISSIONS };
+  if (auth.role === "OWNER")
+    return { kind: "studio", coachId: coach?.id ?? null, permissions: FULL_PERMISSIONS };
   if (!coach) return { kind: "studio", coachId: null, permissions: FULL_PERMISSIONS };
   if (!coach.active) throw forbidden("this team member has been removed");
   const permissions = effectivePermissions(coach.role, coach.permissions);

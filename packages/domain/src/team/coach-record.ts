@@ -36,7 +36,12 @@ export function toCoachRecord(row: CoachRow): CoachRecord {
 }
 
 /** Loads a Coach row of the studio; another studio's id answers exactly like a missing one. */
-export async function loadCoach(db: DbOrTx, studioId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<CoachRow> {
+export async function loadCoach(
+  db: DbOrTx,
+  studioId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CoachRow> {
   const query = db
     .select()
     .from(coaches)

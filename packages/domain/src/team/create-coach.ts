@@ -10,14 +10,21 @@ import { assertSeatAvailable } from "./studio-limits";
 import { syncOrganizationMember } from "./sync-organization-member";
 
 /** CONFLICT with a clear message; the unique index stays the backstop for PATCH races. */
-export async function assertExternalUserIdFree(db: DbOrTx, studioId: string, externalUserId: string, exceptCoachId?: string) {
+export async function assertExternalUserIdFree(
+  db: DbOrTx,
+  studioId: string,
+  externalUserId: string,
+  exceptCoachId?: string,
+) {
   const [taken] = await db
     .select({ id: coaches.id })
     .from(coaches)
     .where(and(eq(coaches.studioId, studioId), eq(coaches.externalUserId, externalUserId)))
     .limit(1);
   if (taken && taken.id !== exceptCoachId) {
-    throw new AppError("CONFLICT", "a team member with this externalUserId already exists", { coachId: taken.id });
+    throw new AppError("CONFLICT", "a team member with this externalUserId already exists", {
+      coachId: taken.id,
+    });
   }
 }
 
@@ -53,7 +60,11 @@ export async function createCoach(
       })
       .returning();
     if (created!.externalUserId && studio.organizationId) {
-      await syncOrganizationMember(tx, { studioId: actor.studioId, userId: created!.externalUserId, role: memberRoleFor(created!) });
+      await syncOrganizationMember(tx, {
+        studioId: actor.studioId,
+        userId: created!.externalUserId,
+        role: memberRoleFor(created!),
+      });
     }
     return { row: created!, studioName: studio.studioName };
   });

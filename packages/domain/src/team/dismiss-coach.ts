@@ -1,6 +1,15 @@
 import { and, arrayContains, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { OPEN_TASK_STATUSES, type CoachDismiss, type CoachRecord } from "@studio/contracts";
-import { clientCoaches, clients, coaches, organizationMembers, taskAutomations, tasks, type Db, type Tx } from "@studio/db";
+import {
+  clientCoaches,
+  clients,
+  coaches,
+  organizationMembers,
+  taskAutomations,
+  tasks,
+  type Db,
+  type Tx,
+} from "@studio/db";
 import { AppError, validation } from "../errors";
 import { loadCoach, toCoachRecord } from "./coach-record";
 import { cleanReplacementIds, planDismissal, type TraineeCoachList } from "./dismissal-plan";
@@ -45,8 +54,10 @@ export async function dismissCoach(
     await assertMayChangeCoach(tx, caller, coach);
 
     // 2. Replacement lists.
-    const taskReplacements = input.tasks.mode === "reassign" ? cleanReplacementIds(input.tasks.coachIds, coach.id) : null;
-    const traineeReplacements = input.clients.mode === "reassign" ? cleanReplacementIds(input.clients.coachIds, coach.id) : null;
+    const taskReplacements =
+      input.tasks.mode === "reassign" ? cleanReplacementIds(input.tasks.coachIds, coach.id) : null;
+    const traineeReplacements =
+      input.clients.mode === "reassign" ? cleanReplacementIds(input.clients.coachIds, coach.id) : null;
     await assertActiveTeamMembers(tx, caller.studioId, [taskReplacements, traineeReplacements]);
     withinDeadline();
 
@@ -54,13 +65,25 @@ export async function dismissCoach(
     const openTasks = await tx
       .select({ id: tasks.id, coachIds: tasks.coachIds })
       .from(tasks)
-      .where(and(eq(tasks.studioId, caller.studioId), inArray(tasks.status, [...OPEN_TASK_STATUSES]), arrayContains(tasks.coachIds, [coach.id])))
+      .where(
+        and(
+          eq(tasks.studioId, caller.studioId),
+          inArray(tasks.status, [...OPEN_TASK_STATUSES]),
+          arrayContains(tasks.coachIds, [coach.id]),
+        ),
+      )
       .orderBy(asc(tasks.createdAt), asc(tasks.id));
     const { trainees, dismissedPosition } = await loadAssignedTrainees(tx, caller.studioId, coach.id);
     withinDeadline();
 
     // 4. The plan.
-    const plan = planDismissal({ coachId: coach.id, tasks: openTasks, trainees, taskReplacements, traineeReplacements });
+    const plan = planDismissal({
+      coachId: coach.id,
+      tasks: openTasks,
+      trainees,
+      taskReplacements,
+      traineeReplacements,
+    });
 
     // 5. Apply.
     if (plan.discardedTaskIds.length > 0) {
@@ -77,7 +100,9 @@ export async function dismissCoach(
         where t.id = v.id and t.studio_id = ${caller.studioId}`);
     }
     withinDeadline();
-    await tx.delete(clientCoaches).where(and(eq(clientCoaches.studioId, caller.studioId), eq(clientCoaches.coachId, coach.id)));
+    await tx
+      .delete(clientCoaches)
+      .where(and(eq(clientCoaches.studioId, caller.studioId), eq(clientCoaches.coachId, coach.id)));
     const added = plan.trainees.filter((t) => t.addedCoachId !== null);
     if (added.length > 0) {
       await tx
@@ -102,8 +127,16 @@ export async function dismissCoach(
     }
     await tx
       .update(taskAutomations)
-      .set({ assigneeCoachIds: sql`array_remove(${taskAutomations.assigneeCoachIds}, ${coach.id})`, updatedAt: now })
-      .where(and(eq(taskAutomations.studioId, caller.studioId), arrayContains(taskAutomations.assigneeCoachIds, [coach.id])));
+      .set({
+        assigneeCoachIds: sql`array_remove(${taskAutomations.assigneeCoachIds}, ${coach.id})`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(taskAutomations.studioId, caller.studioId),
+          arrayContains(taskAutomations.assigneeCoachIds, [coach.id]),
+        ),
+      );
     withinDeadline();
     const [dismissed] = await tx
       .update(coaches)
@@ -128,7 +161,8 @@ export async function dismissCoach(
 
 /** Step 2: a reassign list must not end empty and may only name active coaches of the studio. */
 async function assertActiveTeamMembers(tx: Tx, studioId: string, lists: (string[] | null)[]): Promise<void> {
-  if (lists.some((list) => list !== null && list.length === 0)) throw validation("select at least one other team member");
+  if (lists.some((list) => list !== null && list.length === 0))
+    throw validation("select at least one other team member");
   const wanted = [...new Set(lists.flatMap((list) => list ?? []))];
   if (wanted.length === 0) return;
   const found = await tx
@@ -153,13 +187,26 @@ async function loadAssignedTrainees(tx: Tx, studioId: string, coachId: string) {
     })
     .from(clientCoaches)
     .innerJoin(clients, eq(clients.id, clientCoaches.clientId))
-    .where(and(eq(clientCoaches.studioId, studioId), isNull(clients.deletedAt), inArray(clientCoaches.clientId, assignedToCoach)))
-    .orderBy(asc(clients.createdAt), asc(clients.id), asc(clientCoaches.position), asc(clientCoaches.createdAt), asc(clientCoaches.id));
+    .where(
+      and(
+        eq(clientCoaches.studioId, studioId),
+        isNull(clients.deletedAt),
+        inArray(clientCoaches.clientId, assignedToCoach),
+      ),
+    )
+    .orderBy(
+      asc(clients.createdAt),
+      asc(clients.id),
+      asc(clientCoaches.position),
+      asc(clientCoaches.createdAt),
+      asc(clientCoaches.id),
+    );
   const byClient = new Map<string, TraineeCoachList>();
   const dismissedPosition = new Map<string, number>();
   for (const row of rows) {
     let trainee = byClient.get(row.clientId);
-    if (!trainee) byClient.set(row.clientId, (trainee = { clientId: row.clientId, coachIds: [], primaryCoachId: null }));
+    if (!trainee)
+      byClient.set(row.clientId, (trainee = { clientId: row.clientId, coachIds: [], primaryCoachId: null }));
     trainee.coachIds.push(row.coachId);
     if (row.isPrimary) trainee.primaryCoachId = row.coachId;
     if (row.coachId === coachId) dismissedPosition.set(row.clientId, row.position);

@@ -19,14 +19,26 @@ describe("dismissal plan (document 1 DELETE /v1/web/coaches/:id steps 2 and 4)",
       { id: "t1", coachIds: ["x", "a"] },
       { id: "t2", coachIds: ["x"] },
     ];
-    const reassign = planDismissal({ coachId: "x", tasks, trainees: [], taskReplacements: ["r1", "r2"], traineeReplacements: null });
+    const reassign = planDismissal({
+      coachId: "x",
+      tasks,
+      trainees: [],
+      taskReplacements: ["r1", "r2"],
+      traineeReplacements: null,
+    });
     expect(reassign.reassignedTasks).toEqual([
       { id: "t0", coachIds: ["r1"] },
       { id: "t1", coachIds: ["r2", "a"] },
       { id: "t2", coachIds: ["r1"] },
     ]);
     expect(reassign.counters).toMatchObject({ tasksReassigned: 3, tasksDiscarded: 0 });
-    const discard = planDismissal({ coachId: "x", tasks, trainees: [], taskReplacements: null, traineeReplacements: null });
+    const discard = planDismissal({
+      coachId: "x",
+      tasks,
+      trainees: [],
+      taskReplacements: null,
+      traineeReplacements: null,
+    });
     expect(discard.discardedTaskIds).toEqual(["t0", "t2"]);
     expect(discard.reassignedTasks).toEqual([{ id: "t1", coachIds: ["a"] }]);
     expect(discard.counters).toMatchObject({ tasksReassigned: 1, tasksDiscarded: 2 });
@@ -38,14 +50,26 @@ describe("dismissal plan (document 1 DELETE /v1/web/coaches/:id steps 2 and 4)",
       { clientId: "c1", coachIds: ["x", "b"], primaryCoachId: "x" },
       { clientId: "c2", coachIds: ["x"], primaryCoachId: "x" },
     ];
-    const unassign = planDismissal({ coachId: "x", tasks: [], trainees, taskReplacements: null, traineeReplacements: null });
+    const unassign = planDismissal({
+      coachId: "x",
+      tasks: [],
+      trainees,
+      taskReplacements: null,
+      traineeReplacements: null,
+    });
     expect(unassign.trainees.map((t) => [t.coachIds, t.primaryCoachId, t.primaryChanged])).toEqual([
       [["a"], "a", false],
       [["b"], "b", true],
       [[], null, true],
     ]);
     expect(unassign.counters).toMatchObject({ clientsReassigned: 2, clientsUnassigned: 1 });
-    const reassign = planDismissal({ coachId: "x", tasks: [], trainees, taskReplacements: null, traineeReplacements: ["r", "b"] });
+    const reassign = planDismissal({
+      coachId: "x",
+      tasks: [],
+      trainees,
+      taskReplacements: null,
+      traineeReplacements: ["r", "b"],
+    });
     expect(reassign.trainees.map((t) => [t.coachIds, t.primaryCoachId, t.addedCoachId])).toEqual([
       [["a", "r"], "a", "r"],
       [["b"], "b", null],

@@ -41,7 +41,12 @@ export interface DismissalPlan {
   reassignedTasks: OpenTaskAssignees[];
   discardedTaskIds: string[];
   trainees: TraineeChange[];
-  counters: { tasksReassigned: number; tasksDiscarded: number; clientsReassigned: number; clientsUnassigned: number };
+  counters: {
+    tasksReassigned: number;
+    tasksDiscarded: number;
+    clientsReassigned: number;
+    clientsUnassigned: number;
+  };
 }
 
 /**
@@ -54,7 +59,9 @@ export function cleanReplacementIds(ids: readonly string[], dismissedCoachId: st
 
 /** The dismissed coach swapped for `replacement` in place (or removed), without duplicates. */
 export function swapCoach(list: readonly string[], dismissed: string, replacement: string | null): string[] {
-  const swapped = list.flatMap((id) => (id === dismissed ? (replacement === null ? [] : [replacement]) : [id]));
+  const swapped = list.flatMap((id) =>
+    id === dismissed ? (replacement === null ? [] : [replacement]) : [id],
+  );
   return [...new Set(swapped)];
 }
 
@@ -78,8 +85,16 @@ export function planDismissal(input: DismissalPlanInput): DismissalPlan {
     const addedCoachId = replacement !== null && !trainee.coachIds.includes(replacement) ? replacement : null;
     // The primary coach is kept when still listed, else the first remaining coach, else null.
     const primaryCoachId =
-      trainee.primaryCoachId !== null && coachIds.includes(trainee.primaryCoachId) ? trainee.primaryCoachId : (coachIds[0] ?? null);
-    return { clientId: trainee.clientId, addedCoachId, coachIds, primaryCoachId, primaryChanged: primaryCoachId !== trainee.primaryCoachId };
+      trainee.primaryCoachId !== null && coachIds.includes(trainee.primaryCoachId)
+        ? trainee.primaryCoachId
+        : (coachIds[0] ?? null);
+    return {
+      clientId: trainee.clientId,
+      addedCoachId,
+      coachIds,
+      primaryCoachId,
+      primaryChanged: primaryCoachId !== trainee.primaryCoachId,
+    };
   });
 
   const clientsUnassigned = trainees.filter((t) => t.coachIds.length === 0).length;

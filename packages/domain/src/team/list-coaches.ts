@@ -5,7 +5,11 @@ import { toCoachRecord } from "./coach-record";
 import { containsPattern } from "./search-pattern";
 
 /** `GET /v1/web/coaches`: newest first, filtered by role, active and a name/email search. */
-export async function listCoaches(db: Db, studioId: string, filters: CoachListFilters): Promise<{ items: CoachRecord[]; total: number }> {
+export async function listCoaches(
+  db: Db,
+  studioId: string,
+  filters: CoachListFilters,
+): Promise<{ items: CoachRecord[]; total: number }> {
   const conditions: SQL[] = [eq(coaches.studioId, studioId), eq(coaches.active, filters.active)];
   if (filters.role) conditions.push(eq(coaches.role, filters.role));
   if (filters.search) {

@@ -7,7 +7,9 @@ describe("organization member role derived from permissionGroup and role", () =>
     expect(memberRoleFor({ role: "HEAD_COACH", permissionGroup: "trainers" })).toBe("admin");
   });
   it("a SUB_COACH in an admin-like group (case-insensitive) is admin, otherwise member; nothing derives owner", () => {
-    for (const group of ["admin", " Administrator ", "MANAGER", "head_coach"]) expect(memberRoleFor({ role: "SUB_COACH", permissionGroup: group })).toBe("admin");
-    for (const group of [null, "", "trainers", "owner"]) expect(memberRoleFor({ role: "SUB_COACH", permissionGroup: group })).toBe("member");
+    for (const group of ["admin", " Administrator ", "MANAGER", "head_coach"])
+      expect(memberRoleFor({ role: "SUB_COACH", permissionGroup: group })).toBe("admin");
+    for (const group of [null, "", "trainers", "owner"])
+      expect(memberRoleFor({ role: "SUB_COACH", permissionGroup: group })).toBe("member");
   });
 });

@@ -3,14 +3,23 @@ import { organizationMembers, studios, type DbOrTx } from "@studio/db";
 import type { OrganizationMemberRole } from "./sync-organization-member";
 
 /** permissionGroup values (case-insensitive) that make a member an organization admin. */
-export const ADMIN_PERMISSION_GROUPS = ["admin", "administrator", "manager", "head_coach", "head coach"] as const;
+export const ADMIN_PERMISSION_GROUPS = [
+  "admin",
+  "administrator",
+  "manager",
+  "head_coach",
+  "head coach",
+] as const;
 
 /**
  * The organization member role a Coach row derives (docs/DECISIONS.md "Team"): a HEAD_COACH,
  * or a member of an admin-like permission group, is admin; everyone else is member. Nothing
  * derives owner: ownership only moves in the web app's auth service.
  */
-export function memberRoleFor(coach: { role: string; permissionGroup: string | null }): Exclude<OrganizationMemberRole, "owner"> {
+export function memberRoleFor(coach: {
+  role: string;
+  permissionGroup: string | null;
+}): Exclude<OrganizationMemberRole, "owner"> {
   if (coach.role === "HEAD_COACH") return "admin";
   const group = coach.permissionGroup?.trim().toLowerCase();
   return group && (ADMIN_PERMISSION_GROUPS as readonly string[]).includes(group) ? "admin" : "member";

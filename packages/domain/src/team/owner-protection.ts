@@ -27,5 +27,6 @@ export async function assertMayChangeCoach(
     }
     return;
   }
-  if (target.role === "HEAD_COACH" && caller.role !== "OWNER") throw forbidden("cannot change another admin on this team");
+  if (target.role === "HEAD_COACH" && caller.role !== "OWNER")
+    throw forbidden("cannot change another admin on this team");
 }

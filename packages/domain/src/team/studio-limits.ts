@@ -8,7 +8,11 @@ import { forbidden, notFound } from "../errors";
  * replicas). Unlike `select … for update` on the studio row it does not block the many
  * inserts that only reference the studio through a foreign key.
  */
-export async function lockStudioLimit(tx: DbOrTx, studioId: string, kind: "seats" | "clients"): Promise<void> {
+export async function lockStudioLimit(
+  tx: DbOrTx,
+  studioId: string,
+  kind: "seats" | "clients",
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`studio-${kind}:${studioId}`}, 0))`);
 }
 
@@ -17,7 +21,10 @@ export async function lockStudioLimit(tx: DbOrTx, studioId: string, kind: "seats
  * included (docs/DECISIONS.md "Team"). Must run inside the transaction that inserts or
  * reactivates the coach; throws FORBIDDEN PLAN_LIMIT_SEATS when none is free.
  */
-export async function assertSeatAvailable(tx: DbOrTx, studioId: string): Promise<{ studioName: string; organizationId: string | null }> {
+export async function assertSeatAvailable(
+  tx: DbOrTx,
+  studioId: string,
+): Promise<{ studioName: string; organizationId: string | null }> {
   await lockStudioLimit(tx, studioId, "seats");
   // A new statement after the lock: its snapshot sees every seat committed while we waited.
   const [row] = await tx
@@ -47,7 +54,10 @@ export async function assertSeatAvailable(tx: DbOrTx, studioId: string): Promise
  * The studio's clientLimit caps non-deleted trainees (decisions.md "Trainees"). Same lock
  * discipline as seats; returns the studio's name for messages sent after the insert.
  */
-export async function assertClientSlotAvailable(tx: DbOrTx, studioId: string): Promise<{ studioName: string }> {
+export async function assertClientSlotAvailable(
+  tx: DbOrTx,
+  studioId: string,
+): Promise<{ studioName: string }> {
   await lockStudioLimit(tx, studioId, "clients");
   const [studio] = await tx
     .select({ name: studios.name, limit: studios.clientLimit, planId: studios.planId })

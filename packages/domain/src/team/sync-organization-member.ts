@@ -16,7 +16,9 @@ export async function syncOrganizationMember(
     .values(input)
     .onConflictDoUpdate({
       target: [organizationMembers.studioId, organizationMembers.userId],
-      set: { role: sql`case when ${organizationMembers.role} = 'owner' then ${organizationMembers.role} else excluded.role end` },
+      set: {
+        role: sql`case when ${organizationMembers.role} = 'owner' then ${organizationMembers.role} else excluded.role end`,
+      },
       setWhere: sql`${organizationMembers.role} <> excluded.role`,
     });
 }

@@ -21,7 +21,16 @@ export async function updateCoach(db: Db, caller: TeamCaller, input: CoachUpdate
       await assertExternalUserIdFree(tx, caller.studioId, input.externalUserId, current.id);
     }
     const patch: Partial<CoachRow> = {};
-    for (const key of ["email", "phone", "role", "jobTitle", "permissionGroup", "externalUserId", "clientLimit", "active"] as const) {
+    for (const key of [
+      "email",
+      "phone",
+      "role",
+      "jobTitle",
+      "permissionGroup",
+      "externalUserId",
+      "clientLimit",
+      "active",
+    ] as const) {
       if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
     }
     if (input.firstName !== undefined || input.lastName !== undefined) {
@@ -37,7 +46,11 @@ export async function updateCoach(db: Db, caller: TeamCaller, input: CoachUpdate
       .where(and(eq(coaches.id, current.id), eq(coaches.studioId, caller.studioId)))
       .returning();
     if (updated!.externalUserId) {
-      await updateOrganizationMemberRole(tx, { studioId: caller.studioId, userId: updated!.externalUserId, role: memberRoleFor(updated!) });
+      await updateOrganizationMemberRole(tx, {
+        studioId: caller.studioId,
+        userId: updated!.externalUserId,
+        role: memberRoleFor(updated!),
+      });
     }
     return toCoachRecord(updated!);
   });

@@ -1,22 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, localParts, pickTimeZone, weekdayOf, zonedDateTimeToInstant, zoneOffsetMs } from "./zoned-time";
+import {
+  addDays,
+  daysBetween,
+  localParts,
+  pickTimeZone,
+  weekdayOf,
+  zonedDateTimeToInstant,
+  zoneOffsetMs,
+} from "./zoned-time";
 
 describe("zoned time (one module for zone and day math)", () => {
   it("local parts of an instant follow the zone, including the calendar date across midnight", () => {
     const instant = new Date("2026-03-01T22:30:00Z");
-    expect(localParts(instant, "Asia/Jerusalem")).toEqual({ date: "2026-03-02", time: "00:30", weekday: 1, minuteOfDay: 30 });
-    expect(localParts(instant, "America/New_York")).toMatchObject({ date: "2026-03-01", time: "17:30", weekday: 0 });
+    expect(localParts(instant, "Asia/Jerusalem")).toEqual({
+      date: "2026-03-02",
+      time: "00:30",
+      weekday: 1,
+      minuteOfDay: 30,
+    });
+    expect(localParts(instant, "America/New_York")).toMatchObject({
+      date: "2026-03-01",
+      time: "17:30",
+      weekday: 0,
+    });
   });
 
   it("a wall time in summer and in winter maps to the zone's offset of that date", () => {
-    expect(zonedDateTimeToInstant("2026-07-10", "19:00", "Asia/Jerusalem").toISOString()).toBe("2026-07-10T16:00:00.000Z");
-    expect(zonedDateTimeToInstant("2026-01-10", "19:00", "Asia/Jerusalem").toISOString()).toBe("2026-01-10T17:00:00.000Z");
+    expect(zonedDateTimeToInstant("2026-07-10", "19:00", "Asia/Jerusalem").toISOString()).toBe(
+      "2026-07-10T16:00:00.000Z",
+    );
+    expect(zonedDateTimeToInstant("2026-01-10", "19:00", "Asia/Jerusalem").toISOString()).toBe(
+      "2026-01-10T17:00:00.000Z",
+    );
     expect(zoneOffsetMs(new Date("2026-07-10T12:00:00Z"), "Asia/Jerusalem")).toBe(3 * 3600_000);
   });
 
   it("DST edge: a wall time skipped when clocks go forward moves forward by the gap", () => {
     // New York, 2026-03-08: 02:00 → 03:00.
-    expect(zonedDateTimeToInstant("2026-03-08", "02:30", "America/New_York").toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(zonedDateTimeToInstant("2026-03-08", "02:30", "America/New_York").toISOString()).toBe(
+      "2026-03-08T07:30:00.000Z",
+    );
     expect(localParts(new Date("2026-03-08T07:30:00Z"), "America/New_York").time).toBe("03:30");
     // Jerusalem, 2026-03-27: 02:00 → 03:00.
     const jlm = zonedDateTimeToInstant("2026-03-27", "02:15", "Asia/Jerusalem");
@@ -25,7 +48,9 @@ describe("zoned time (one module for zone and day math)", () => {
 
   it("DST edge: a wall time that happens twice when clocks go back takes the first occurrence", () => {
     // New York, 2026-11-01: 02:00 → 01:00, so 01:30 happens at 05:30Z (EDT) and 06:30Z (EST).
-    expect(zonedDateTimeToInstant("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(zonedDateTimeToInstant("2026-11-01", "01:30", "America/New_York").toISOString()).toBe(
+      "2026-11-01T05:30:00.000Z",
+    );
   });
 
   it("DST edge: the same wall time on the days around a change is 23 or 25 hours apart", () => {

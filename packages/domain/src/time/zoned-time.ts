@@ -62,7 +62,12 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 export function localParts(instant: Date, zone: string): LocalParts {
   const f = fieldsAt(instant.getTime(), zone);
   const date = `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`;
-  return { date, time: `${pad(f.hour)}:${pad(f.minute)}`, weekday: weekdayOf(date), minuteOfDay: f.hour * 60 + f.minute };
+  return {
+    date,
+    time: `${pad(f.hour)}:${pad(f.minute)}`,
+    weekday: weekdayOf(date),
+    minuteOfDay: f.hour * 60 + f.minute,
+  };
 }
 
 function parseDateKey(key: string): { y: number; m: number; d: number } {
@@ -86,7 +91,8 @@ export const daysBetween = (from: string, to: string): number => dayNumber(to) -
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (key: string): number => (((dayNumber(key) + 4) % 7) + 7) % 7;
 
-export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+export const daysInMonth = (year: number, month: number): number =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 export const dateKeyParts = parseDateKey;
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { isAppLocked, type AppAccessInputs } from "./app-access";
 
 const now = new Date("2026-11-22T10:00:00Z");
-const base: AppAccessInputs = { freezeStartedAt: null, allowAppWhileFrozen: null, studioAllowsAppWhileFrozen: false, coverageEndsAt: null };
+const base: AppAccessInputs = {
+  freezeStartedAt: null,
+  allowAppWhileFrozen: null,
+  studioAllowsAppWhileFrozen: false,
+  coverageEndsAt: null,
+};
 
 describe("requireTraineeAppAccess rule", () => {
   it("a trainee with no end date and no freeze is never locked", () => {
@@ -12,7 +17,9 @@ describe("requireTraineeAppAccess rule", () => {
     const frozen = { ...base, freezeStartedAt: new Date("2026-11-01") };
     expect(isAppLocked(frozen, now)).toBe(true);
     expect(isAppLocked({ ...frozen, studioAllowsAppWhileFrozen: true }, now)).toBe(false);
-    expect(isAppLocked({ ...frozen, studioAllowsAppWhileFrozen: true, allowAppWhileFrozen: false }, now)).toBe(true);
+    expect(
+      isAppLocked({ ...frozen, studioAllowsAppWhileFrozen: true, allowAppWhileFrozen: false }, now),
+    ).toBe(true);
     expect(isAppLocked({ ...frozen, allowAppWhileFrozen: true }, now)).toBe(false);
   });
   it("a freeze that starts in the future does not lock yet", () => {

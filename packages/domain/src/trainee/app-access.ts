@@ -23,7 +23,10 @@ export function isAppLocked(inputs: AppAccessInputs, now: Date): boolean {
 }
 
 /** Reads the lock inputs in one query. The subscriptions work adds live-subscription coverage here. */
-export async function loadAppAccessInputs(db: Db, auth: { studioId: string; clientId: string }): Promise<AppAccessInputs | null> {
+export async function loadAppAccessInputs(
+  db: Db,
+  auth: { studioId: string; clientId: string },
+): Promise<AppAccessInputs | null> {
   const [row] = await db
     .select({
       freezeStartedAt: clients.freezeStartedAt,

@@ -23,7 +23,10 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** Stores the app's x-timezone on the trainee when it changed. */
-export async function storeTraineeTimezone(db: Db, input: { studioId: string; clientId: string; timezone: string }) {
+export async function storeTraineeTimezone(
+  db: Db,
+  input: { studioId: string; clientId: string; timezone: string },
+) {
   await db
     .update(clients)
     .set({ timezone: input.timezone })

@@ -4,11 +4,20 @@ import { requireRole } from "../../trpc";
 
 export const createApiKeyRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
-    openapi: { method: "POST", path: "/v1/web/studios/current/api-keys", tags: ["api keys"], summary: "Create a studio API key (shown once)" },
+    openapi: {
+      method: "POST",
+      path: "/v1/web/studios/current/api-keys",
+      tags: ["api keys"],
+      summary: "Create a studio API key (shown once)",
+    },
     successStatus: 201,
   })
   .input(ApiKeyCreateInput)
   .output(ApiKeyCreatedSchema)
   .mutation(({ ctx, input }) =>
-    createApiKey(ctx.deps.database.db, { studioId: ctx.auth.studioId, name: input.name, createdByUserId: ctx.auth.userId }),
+    createApiKey(ctx.deps.database.db, {
+      studioId: ctx.auth.studioId,
+      name: input.name,
+      createdByUserId: ctx.auth.userId,
+    }),
   );

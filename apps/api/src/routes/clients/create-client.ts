@@ -4,7 +4,12 @@ import { traineeScopedProcedure } from "../../guards/coach-access";
 
 export const createClientRoute = traineeScopedProcedure
   .meta({
-    openapi: { method: "POST", path: "/v1/web/clients", tags: ["clients"], summary: "Create a trainee (phone unique in the studio, plan client limit)" },
+    openapi: {
+      method: "POST",
+      path: "/v1/web/clients",
+      tags: ["clients"],
+      summary: "Create a trainee (phone unique in the studio, plan client limit)",
+    },
     successStatus: 201,
   })
   .input(ClientCreateInput)

@@ -3,7 +3,14 @@ import { updateClient } from "@studio/domain";
 import { traineeScopedProcedure } from "../../guards/coach-access";
 
 export const updateClientRoute = traineeScopedProcedure
-  .meta({ openapi: { method: "PATCH", path: "/v1/web/clients/{id}", tags: ["clients"], summary: "Edit a trainee; tags and coachIds replace the stored lists" } })
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/v1/web/clients/{id}",
+      tags: ["clients"],
+      summary: "Edit a trainee; tags and coachIds replace the stored lists",
+    },
+  })
   .input(ClientUpdateInput)
   .output(ClientSchema)
   .mutation(({ ctx, input }) => updateClient(ctx.deps.database.db, ctx.actor, input));

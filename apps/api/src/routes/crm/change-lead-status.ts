@@ -4,7 +4,14 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const changeLeadStatusRoute = webProcedure
-  .meta({ openapi: { method: "PUT", path: "/v1/web/crm/leads/{id}/status", tags: ["crm"], summary: "Move a lead to a status (lostReason only for LOST)" } })
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/v1/web/crm/leads/{id}/status",
+      tags: ["crm"],
+      summary: "Move a lead to a status (lostReason only for LOST)",
+    },
+  })
   .input(LeadStatusChangeInput)
   .output(LeadSchema)
   .mutation(({ ctx, input }) => changeLeadStatus(ctx.deps.database.db, crmCaller(ctx), input));

@@ -4,7 +4,14 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const convertLeadRoute = webProcedure
-  .meta({ openapi: { method: "POST", path: "/v1/web/crm/leads/{id}/convert", tags: ["crm"], summary: "Convert a lead to a trainee (moves it to WON)" } })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/v1/web/crm/leads/{id}/convert",
+      tags: ["crm"],
+      summary: "Convert a lead to a trainee (moves it to WON)",
+    },
+  })
   .input(LeadConvertInput)
   .output(LeadConversionSchema)
   .mutation(({ ctx, input }) =>

@@ -4,7 +4,10 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const createLeadRoute = webProcedure
-  .meta({ openapi: { method: "POST", path: "/v1/web/crm/leads", tags: ["crm"], summary: "Create a lead" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/v1/web/crm/leads", tags: ["crm"], summary: "Create a lead" },
+    successStatus: 201,
+  })
   .input(LeadCreateInput)
   .output(LeadSchema)
   .mutation(({ ctx, input }) => createLead(ctx.deps.database.db, crmCaller(ctx), input));

@@ -4,7 +4,14 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const deleteLeadRoute = webProcedure
-  .meta({ openapi: { method: "DELETE", path: "/v1/web/crm/leads/{id}", tags: ["crm"], summary: "Soft-delete a lead" } })
+  .meta({
+    openapi: {
+      method: "DELETE",
+      path: "/v1/web/crm/leads/{id}",
+      tags: ["crm"],
+      summary: "Soft-delete a lead",
+    },
+  })
   .input(IdParam)
   .output(LeadDeletedSchema)
   .mutation(({ ctx, input }) => deleteLead(ctx.deps.database.db, crmCaller(ctx), input.id));

@@ -4,7 +4,15 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const duplicateLeadRoute = webProcedure
-  .meta({ openapi: { method: "POST", path: "/v1/web/crm/leads/{id}/duplicate", tags: ["crm"], summary: "Duplicate a lead" }, successStatus: 201 })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/v1/web/crm/leads/{id}/duplicate",
+      tags: ["crm"],
+      summary: "Duplicate a lead",
+    },
+    successStatus: 201,
+  })
   .input(IdParam)
   .output(LeadSchema)
   .mutation(({ ctx, input }) => duplicateLead(ctx.deps.database.db, crmCaller(ctx), input.id));

@@ -4,7 +4,14 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const getCrmBoardRoute = webProcedure
-  .meta({ openapi: { method: "GET", path: "/v1/web/crm/board", tags: ["crm"], summary: "Lead board: statuses, filtered leads, kpis and counts" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/web/crm/board",
+      tags: ["crm"],
+      summary: "Lead board: statuses, filtered leads, kpis and counts",
+    },
+  })
   .input(CrmBoardQuery)
   .output(CrmBoardSchema)
   .query(({ ctx, input }) => getCrmBoard(ctx.deps.database.db, crmCaller(ctx), input));

@@ -3,7 +3,14 @@ import { getLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
 export const getLeadRoute = webProcedure
-  .meta({ openapi: { method: "GET", path: "/v1/web/crm/leads/{id}", tags: ["crm"], summary: "A lead with its notes and latest activities" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/web/crm/leads/{id}",
+      tags: ["crm"],
+      summary: "A lead with its notes and latest activities",
+    },
+  })
   .input(IdParam)
   .output(LeadDetailSchema)
   .query(({ ctx, input }) => getLead(ctx.deps.database.db, ctx.auth, input.id));

@@ -4,7 +4,14 @@ import { webProcedure } from "../../trpc";
 import { crmCaller } from "./caller";
 
 export const setLeadReminderRoute = webProcedure
-  .meta({ openapi: { method: "PUT", path: "/v1/web/crm/leads/{id}/reminder", tags: ["crm"], summary: "Set or clear a lead reminder (no notification)" } })
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/v1/web/crm/leads/{id}/reminder",
+      tags: ["crm"],
+      summary: "Set or clear a lead reminder (no notification)",
+    },
+  })
   .input(LeadReminderInput)
   .output(LeadSchema)
   .mutation(({ ctx, input }) => setLeadReminder(ctx.deps.database.db, crmCaller(ctx), input));

@@ -4,7 +4,12 @@ import { traineeProcedure } from "../../trpc";
 
 export const deletePushTokenRoute = traineeProcedure
   .meta({
-    openapi: { method: "DELETE", path: "/v1/trainee/push-tokens/{token}", tags: ["notifications"], summary: "Forget one of the trainee's push tokens" },
+    openapi: {
+      method: "DELETE",
+      path: "/v1/trainee/push-tokens/{token}",
+      tags: ["notifications"],
+      summary: "Forget one of the trainee's push tokens",
+    },
   })
   .input(PushTokenParam)
   .output(PushTokenDeletedSchema)

@@ -5,7 +5,12 @@ import { webProcedure } from "../../trpc";
 
 export const getStudioSettingsRoute = webProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/web/studio/notification-settings", tags: ["notifications"], summary: "Notification settings (structured): every active type with catalogue metadata and defaults" },
+    openapi: {
+      method: "GET",
+      path: "/v1/web/studio/notification-settings",
+      tags: ["notifications"],
+      summary: "Notification settings (structured): every active type with catalogue metadata and defaults",
+    },
   })
   .input(z.object({}))
   .output(NotificationSettingsSchema)

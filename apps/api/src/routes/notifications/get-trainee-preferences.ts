@@ -5,7 +5,12 @@ import { traineeProcedure } from "../../trpc";
 
 export const getTraineePreferencesRoute = traineeProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/trainee/notification-preferences", tags: ["notifications"], summary: "Preference groups the trainee can control, in enum order" },
+    openapi: {
+      method: "GET",
+      path: "/v1/trainee/notification-preferences",
+      tags: ["notifications"],
+      summary: "Preference groups the trainee can control, in enum order",
+    },
   })
   .input(z.object({}))
   .output(NotificationPreferenceListSchema)

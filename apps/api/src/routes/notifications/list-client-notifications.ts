@@ -4,7 +4,12 @@ import { traineeScopedProcedure } from "../../guards/coach-access";
 
 export const listClientNotificationsRoute = traineeScopedProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/web/clients/{id}/notifications", tags: ["notifications"], summary: "Pushes recorded for a trainee (sent or skipped, with why), newest first" },
+    openapi: {
+      method: "GET",
+      path: "/v1/web/clients/{id}/notifications",
+      tags: ["notifications"],
+      summary: "Pushes recorded for a trainee (sent or skipped, with why), newest first",
+    },
   })
   .input(ClientNotificationsInput)
   .output(NotificationRecordPageSchema)

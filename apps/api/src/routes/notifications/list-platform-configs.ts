@@ -6,7 +6,12 @@ import { internalProcedure } from "../../trpc";
 /** Admin lane (service signature only). */
 export const listPlatformConfigsRoute = internalProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/admin/notification-configs", tags: ["notifications"], summary: "Platform default notification rows (ensures one per active type), sorted by type" },
+    openapi: {
+      method: "GET",
+      path: "/v1/admin/notification-configs",
+      tags: ["notifications"],
+      summary: "Platform default notification rows (ensures one per active type), sorted by type",
+    },
   })
   .input(z.object({}))
   .output(PlatformNotificationConfigListSchema)

@@ -5,7 +5,12 @@ import { webProcedure } from "../../trpc";
 
 export const listStudioConfigsRoute = webProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/web/notification-configs", tags: ["notifications"], summary: "The studio's notification configs (flat), with customized" },
+    openapi: {
+      method: "GET",
+      path: "/v1/web/notification-configs",
+      tags: ["notifications"],
+      summary: "The studio's notification configs (flat), with customized",
+    },
   })
   .input(z.object({}))
   .output(StudioNotificationConfigListSchema)

@@ -6,7 +6,12 @@ import { traineeProcedure } from "../../trpc";
 /** authenticateTrainee only (notification settings router), per document 1. */
 export const listTraineeConfigsRoute = traineeProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/trainee/notification-configs", tags: ["notifications"], summary: "Effective notification configs with the trainee's mutes applied" },
+    openapi: {
+      method: "GET",
+      path: "/v1/trainee/notification-configs",
+      tags: ["notifications"],
+      summary: "Effective notification configs with the trainee's mutes applied",
+    },
   })
   .input(z.object({}))
   .output(TraineeNotificationConfigListSchema)

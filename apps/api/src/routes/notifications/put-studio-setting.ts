@@ -4,7 +4,12 @@ import { requireRole } from "../../trpc";
 
 export const putStudioSettingRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
-    openapi: { method: "PUT", path: "/v1/web/studio/notification-settings/{type}", tags: ["notifications"], summary: "Replace one notification setting (messages normalized per kind)" },
+    openapi: {
+      method: "PUT",
+      path: "/v1/web/studio/notification-settings/{type}",
+      tags: ["notifications"],
+      summary: "Replace one notification setting (messages normalized per kind)",
+    },
   })
   .input(NotificationSettingPutInput)
   .output(NotificationSettingSchema)

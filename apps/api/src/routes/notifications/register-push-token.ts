@@ -4,7 +4,12 @@ import { traineeProcedure } from "../../trpc";
 
 export const registerPushTokenRoute = traineeProcedure
   .meta({
-    openapi: { method: "POST", path: "/v1/trainee/push-tokens", tags: ["notifications"], summary: "Register this device's push token for the trainee" },
+    openapi: {
+      method: "POST",
+      path: "/v1/trainee/push-tokens",
+      tags: ["notifications"],
+      summary: "Register this device's push token for the trainee",
+    },
     successStatus: 201,
   })
   .input(PushTokenRegisterInput)

@@ -4,7 +4,12 @@ import { requireRole } from "../../trpc";
 
 export const updateStudioConfigRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
-    openapi: { method: "PATCH", path: "/v1/web/notification-configs/{type}", tags: ["notifications"], summary: "Override a notification type for the studio (only fields sent change)" },
+    openapi: {
+      method: "PATCH",
+      path: "/v1/web/notification-configs/{type}",
+      tags: ["notifications"],
+      summary: "Override a notification type for the studio (only fields sent change)",
+    },
   })
   .input(NotificationConfigPatchInput)
   .output(StudioNotificationConfigSchema)

@@ -5,7 +5,12 @@ import { traineeProcedure } from "../../trpc";
 /** Preview sessions never get here: the lane guard refuses their non-GET requests (PREVIEW_READ_ONLY). */
 export const updateTraineePreferenceRoute = traineeProcedure
   .meta({
-    openapi: { method: "PATCH", path: "/v1/trainee/notification-preferences", tags: ["notifications"], summary: "Mute or unmute a preference group" },
+    openapi: {
+      method: "PATCH",
+      path: "/v1/trainee/notification-preferences",
+      tags: ["notifications"],
+      summary: "Mute or unmute a preference group",
+    },
   })
   .input(NotificationPreferencePatchInput)
   .output(NotificationPreferenceListSchema)

@@ -4,7 +4,14 @@ import { getCurrentStudio } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
 export const getCurrentStudioRoute = webProcedure
-  .meta({ openapi: { method: "GET", path: "/v1/web/studio", tags: ["studio"], summary: "The caller's current studio" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/web/studio",
+      tags: ["studio"],
+      summary: "The caller's current studio",
+    },
+  })
   .input(z.object({}))
   .output(StudioSchema)
   .query(({ ctx }) => getCurrentStudio(ctx.deps.database.db, ctx.auth.studioId));

@@ -4,7 +4,12 @@ import { activeHeadProcedure } from "../../guards/coach-access";
 
 export const updateStudioSettingsRoute = activeHeadProcedure
   .meta({
-    openapi: { method: "PATCH", path: "/v1/web/studio/settings", tags: ["studio"], summary: "Studio name, zone, locale, branding, calendar switch and plan limits" },
+    openapi: {
+      method: "PATCH",
+      path: "/v1/web/studio/settings",
+      tags: ["studio"],
+      summary: "Studio name, zone, locale, branding, calendar switch and plan limits",
+    },
   })
   .input(StudioSettingsUpdateInput)
   .output(StudioWithLimitsSchema)

@@ -4,7 +4,12 @@ import { activeHeadProcedure } from "../../guards/coach-access";
 
 export const createCoachRoute = activeHeadProcedure
   .meta({
-    openapi: { method: "POST", path: "/v1/web/coaches", tags: ["team"], summary: "Add a team member (seat-limited) and send the invitation" },
+    openapi: {
+      method: "POST",
+      path: "/v1/web/coaches",
+      tags: ["team"],
+      summary: "Add a team member (seat-limited) and send the invitation",
+    },
     successStatus: 201,
   })
   .input(CoachCreateInput)

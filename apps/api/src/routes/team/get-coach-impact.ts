@@ -4,7 +4,12 @@ import { activeHeadProcedure } from "../../guards/coach-access";
 
 export const getCoachImpactRoute = activeHeadProcedure
   .meta({
-    openapi: { method: "GET", path: "/v1/web/coaches/{id}/impact", tags: ["team"], summary: "Open tasks and trainees a dismissal would move" },
+    openapi: {
+      method: "GET",
+      path: "/v1/web/coaches/{id}/impact",
+      tags: ["team"],
+      summary: "Open tasks and trainees a dismissal would move",
+    },
   })
   .input(IdParam)
   .output(CoachImpactSchema)

@@ -4,7 +4,12 @@ import { activeHeadProcedure } from "../../guards/coach-access";
 
 export const updateCoachRoute = activeHeadProcedure
   .meta({
-    openapi: { method: "PATCH", path: "/v1/web/coaches/{id}", tags: ["team"], summary: "Edit a team member; active true reactivates (seat-limited)" },
+    openapi: {
+      method: "PATCH",
+      path: "/v1/web/coaches/{id}",
+      tags: ["team"],
+      summary: "Edit a team member; active true reactivates (seat-limited)",
+    },
   })
   .input(CoachUpdateInput)
   .output(CoachSchema)
