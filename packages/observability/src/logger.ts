@@ -1,3 +1,7 @@
+import pino from "pino";
+import { capLine, MAX_LINE_BYTES, sanitizeFields } from "./redact";
+import { MAX_FIELD_CHARS, safeString } from "./text";
+
 /** Structured fields of a log line. Never personal data, secrets, SQL parameters or bodies. */
 export type LogFields = Record<string, unknown>;
 
@@ -23,27 +27,44 @@ export interface LoggerOptions {
   write?: (line: string) => void;
 }
 
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
-/** JSON lines: {level, time, msg, ...bindings, ...fields}. */
+/**
+ * pino, one JSON object per line: {"level":"info","time":"<ISO>", ...base, ...bindings,
+ * ...fields, "msg": "..."}. Every field is sanitized first (redact.ts: secrets, contact data,
+ * SQL parameters and bodies never reach the line; strings are capped at MAX_FIELD_CHARS;
+ * errors are serializeError'd) and a line above MAX_LINE_BYTES is replaced by a summary.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const threshold = ORDER[options.level ?? "info"];
-  const write = options.write ?? ((line: string) => process.stderr.write(line));
-  const make = (bindings: LogFields): Logger => {
-    const emit = (level: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields) => {
-      if (ORDER[level] < threshold) return;
-      write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...bindings, ...fields })}\n`);
-    };
-    return {
-      debug: (m, f) => emit("debug", m, f),
-      info: (m, f) => emit("info", m, f),
-      warn: (m, f) => emit("warn", m, f),
-      error: (m, f) => emit("error", m, f),
-      child: (more) => make({ ...bindings, ...more }),
-    };
+  const write = options.write ?? ((line: string) => void process.stderr.write(line));
+  const destination: pino.DestinationStream = { write: (line) => write(capLine(line, MAX_LINE_BYTES)) };
+  const root = pino(
+    {
+      level: options.level ?? "info",
+      base: sanitizeFields(options.base),
+      messageKey: "msg",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Fields arrive sanitized (errors already serializeError'd); pino's own `err` serializer
+      // would copy an error's enumerable properties (PGlite's `params`) back in.
+      serializers: { err: (value: unknown) => value },
+    },
+    destination,
+  );
+  return wrap(root);
+}
+
+function wrap(inner: pino.Logger): Logger {
+  const emit = (level: "debug" | "info" | "warn" | "error") => (msg: string, fields?: LogFields) => {
+    if (!inner.isLevelEnabled(level)) return;
+    inner[level](sanitizeFields(fields), safeString(String(msg), MAX_FIELD_CHARS));
   };
-  return make(options.base ?? {});
+  return {
+    debug: emit("debug"),
+    info: emit("info"),
+    warn: emit("warn"),
+    error: emit("error"),
+    child: (bindings) => wrap(inner.child(sanitizeFields(bindings))),
+  };
 }
 
 /** A logger that writes nothing (tests that do not read logs). */
-export const silentLogger: Logger = createLogger({ level: "silent" });
+export const silentLogger: Logger = createLogger({ level: "silent", write: () => {} });
