@@ -6,6 +6,13 @@ export interface RedisKvStoreOptions {
   url: string;
   /** Prepended (by ioredis) to every key this client touches, including rate-limiter keys. */
   keyPrefix?: string;
+  /** Where link changes are reported (the app's Logger fits); nothing is written without one. */
+  logger?: KvLogger;
+}
+
+/** The part of @studio/observability's Logger the store uses. */
+export interface KvLogger {
+  warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
 /** Upper bound for any single wait on Redis: connecting, a command, or the first ready. */
@@ -49,8 +56,10 @@ export class RedisKvStore implements KvStore {
   private linkState: LinkState = "starting";
   private readyWait: Promise<void> | undefined;
   private closed = false;
+  private readonly logger: KvLogger | undefined;
 
   constructor(options: RedisKvStoreOptions) {
+    this.logger = options.logger;
     this.client = new Redis(options.url, {
       keyPrefix: options.keyPrefix,
       enableOfflineQueue: false,
@@ -66,7 +75,7 @@ export class RedisKvStore implements KvStore {
       if (!this.closed) this.markDown(undefined);
     });
     this.client.on("ready", () => {
-      if (this.linkState === "down") console.warn("[kv] redis connection restored");
+      if (this.linkState === "down") this.logger?.warn("kv: redis connection restored");
       this.linkState = "ready";
     });
   }
@@ -173,7 +182,7 @@ export class RedisKvStore implements KvStore {
     if (this.closed || this.linkState === "down") return;
     this.linkState = "down";
     // Only the error code/name: messages and the URL may carry host details or credentials.
-    console.warn(`[kv] redis unavailable (${describe(err)}); failing closed and reconnecting`);
+    this.logger?.warn("kv: redis unavailable; failing closed and reconnecting", { code: describe(err) });
   }
 }
 
