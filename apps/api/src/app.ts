@@ -10,15 +10,11 @@ import { globalRateLimit } from "./guards/rate-limit";
 import { requestIdMiddleware } from "./guards/request-id";
 import { mountDocs } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
-import { createApiMetrics } from "./observability/metrics";
-import { requestLog } from "./observability/request-log";
 import { createRestHandler } from "./rest/rest-adapter";
 import { appRouter } from "./router";
 
 export interface CreateAppOptions {
   bearerSessions?: BearerSessionResolver;
-  /** True once the process is shutting down: /readyz answers 503 while requests drain. */
-  isShuttingDown?: () => boolean;
 }
 
 /**
@@ -33,8 +29,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
 
   app.use("*", requestIdMiddleware);
-  const metrics = createApiMetrics(deps);
-  app.use("*", requestLog({ logger: deps.logger, http: metrics.http, table: rest.table }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -43,21 +37,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => {
     const checks: Record<string, string> = {};
-    if (options.isShuttingDown?.()) return c.json({ ok: false, checks: { shutdown: "draining" } }, 503);
-    await Promise.all([
-      pingDatabase(deps.database.db).then(
-        () => (checks.database = "ok"),
-        () => (checks.database = "unreachable"),
-      ),
-      deps.kv.ping().then(
-        () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "ok"),
-        () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "unreachable"),
-      ),
-    ]);
+    await pingDatabase(deps.database.db).then(
+      () => (checks.database = "ok"),
+      () => (checks.database = "unreachable"),
+    );
+    await deps.kv.ping().then(
+      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "ok"),
+      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "unreachable"),
+    );
     const ready = Object.values(checks).every((v) => v === "ok");
     return c.json({ ok: ready, checks }, ready ? 200 : 503);
   });
-  app.get("/metrics", (c) => metrics.handler(c));
   app.get("/openapi.json", (c) => c.body(openApiDocument(), 200, { "content-type": "application/json" }));
   mountDocs(app, { openApiPath: "/openapi.json", pageTitle: "Studio platform API" });
 
