@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "@studio/db";
 import type { KvStore } from "@studio/kv";
 import type { DomainPorts } from "@studio/domain";
 import type { AppConfig } from "./config";
-import type { Logger } from "./logger";
+import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/worker";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
@@ -30,6 +30,8 @@ export type LaneAuth =
 
 export interface RequestContext {
   requestId: string;
+  /** deps.database.db, the handle every domain call takes first. */
+  db: DatabaseHandle["db"];
   deps: AppDeps;
   auth: LaneAuth;
 }

@@ -1,18 +1,21 @@
-/** JSON-lines logger. Never pass secrets or credentials in fields. */
-export interface Logger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
+import {
+  createLogger as createObservabilityLogger,
+  logLevelFrom,
+  type Logger,
+  type LoggerOptions,
+} from "@studio/observability";
 
-export function createLogger(options: { silent?: boolean } = {}): Logger {
-  const write = (level: string, msg: string, fields?: Record<string, unknown>) => {
-    if (options.silent) return;
-    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
-  };
-  return {
-    info: (m, f) => write("info", m, f),
-    warn: (m, f) => write("warn", m, f),
-    error: (m, f) => write("error", m, f),
-  };
+export { serializeError, silentLogger, type Logger, type LogFields } from "@studio/observability";
+
+/**
+ * The API's logger: the one JSON format of @studio/observability (pino), `service: "api"` on
+ * every line, level from LOG_LEVEL (info by default). `silent` is kept for tests and benches.
+ */
+export function createLogger(options: LoggerOptions & { silent?: boolean } = {}): Logger {
+  const { silent, ...rest } = options;
+  return createObservabilityLogger(
+    silent
+      ? { ...rest, level: "silent" }
+      : { base: { service: "api" }, level: logLevelFrom(process.env.LOG_LEVEL), ...rest },
+  );
 }

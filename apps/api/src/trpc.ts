@@ -1,7 +1,15 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { WebRole } from "@studio/contracts";
-import { AppError } from "@studio/domain";
+import {
+  AppError,
+  resolveCoachActor,
+  type ApiKeyScope,
+  type CoachScope,
+  type ScopeBase,
+  type ServiceScope,
+  type TraineeScope,
+} from "@studio/domain";
 import type { LaneAuth, RequestContext } from "./context";
 
 /** Route metadata: trpc-to-openapi's `openapi` block plus the HTTP status of a success. */
@@ -27,18 +35,70 @@ const laneProcedure = <L extends LaneAuth["lane"]>(...lanes: L[]) =>
     return next({ ctx: { ...ctx, auth: ctx.auth as AuthOf<L> } });
   });
 
-export const webProcedure = laneProcedure("web");
-export const internalProcedure = laneProcedure("internal");
-export const traineeProcedure = laneProcedure("trainee");
-export const apiKeyProcedure = laneProcedure("partner", "automation");
-export const publicProcedure = t.procedure;
+/** The part of every scope that does not depend on the lane: request id, clock, logger, jobs. */
+const scopeBase = (ctx: RequestContext): ScopeBase => ({
+  requestId: ctx.requestId,
+  now: ctx.deps.now(),
+  logger: ctx.deps.logger.child({ requestId: ctx.requestId }),
+  jobs: ctx.deps.jobs,
+});
+
+const webLane = laneProcedure("web");
+
+/**
+ * Builds the web scope once per request. The dismissed-member rule of document 1 ("a Coach
+ * with active false is refused with 403") is decided here, so every web route applies it alike.
+ */
+const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => ({
+  ...scopeBase(ctx),
+  studioId: ctx.auth.studioId,
+  actor: await resolveCoachActor(ctx.db, ctx.auth),
+});
+
+/** /v1/web: signature + user context; `ctx.scope` is a CoachScope. */
+export const webProcedure = webLane.use(async ({ ctx, next }) =>
+  next({ ctx: { scope: await coachScopeOf(ctx) } }),
+);
 
 /**
  * requireRole of document 1: 401 when no web auth exists, 403 "insufficient role" when the
- * caller's role is not listed.
+ * caller's role is not listed (checked before the member lookup, so a refused role never costs it).
  */
 export const requireRole = (...roles: WebRole[]) =>
-  webProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.auth.role)) throw new AppError("FORBIDDEN", "insufficient role");
-    return next();
-  });
+  webLane
+    .use(({ ctx, next }) => {
+      if (!roles.includes(ctx.auth.role)) throw new AppError("FORBIDDEN", "insufficient role");
+      return next();
+    })
+    .use(async ({ ctx, next }) => next({ ctx: { scope: await coachScopeOf(ctx) } }));
+
+/** /v1/internal, /v1/admin: the web app server, no user and no studio. */
+export const internalProcedure = laneProcedure("internal").use(({ ctx, next }) => {
+  const scope: ServiceScope = {
+    ...scopeBase(ctx),
+    actor: { kind: "service", serviceId: ctx.auth.serviceId },
+  };
+  return next({ ctx: { scope } });
+});
+
+/** /v1/trainee: the trainee token; `ctx.scope` is a TraineeScope. */
+export const traineeProcedure = laneProcedure("trainee").use(({ ctx, next }) => {
+  const scope: TraineeScope = {
+    ...scopeBase(ctx),
+    studioId: ctx.auth.studioId,
+    actor: { kind: "trainee", clientId: ctx.auth.clientId, preview: ctx.auth.preview },
+  };
+  return next({ ctx: { scope } });
+});
+
+/** /v1/partner, /v1/automation: a studio API key; `ctx.scope` is an ApiKeyScope. */
+export const apiKeyProcedure = laneProcedure("partner", "automation").use(({ ctx, next }) => {
+  const scope: ApiKeyScope = {
+    ...scopeBase(ctx),
+    studioId: ctx.auth.studioId,
+    actor: { kind: "apiKey", apiKeyId: ctx.auth.apiKeyId, studioName: ctx.auth.studioName },
+  };
+  return next({ ctx: { scope } });
+});
+
+export const publicProcedure = t.procedure;

@@ -1,3 +1,4 @@
+import { silentLogger } from "@studio/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { clients } from "@studio/db";
@@ -254,14 +255,14 @@ describe("trainee creation (the clients service)", () => {
     const phone = uniquePhone();
     const created = await createTrainee(
       t.deps.database.db,
-      { studioId },
+      t.scopeFor(studioId),
       { firstName: "Lead", phone: phone.local },
       { chat: ports.chat },
     );
     expect(created).toMatchObject({ firstName: "Lead", phone: phone.e164, status: "ACTIVE" });
     const withExternal = await createTrainee(
       t.deps.database.db,
-      { studioId },
+      t.scopeFor(studioId),
       { firstName: "Ext", phone: uniquePhone().local, externalId: "crm-42" },
       { chat: ports.chat },
     );
@@ -269,7 +270,7 @@ describe("trainee creation (the clients service)", () => {
     await expect(
       createTrainee(
         t.deps.database.db,
-        { studioId },
+        t.scopeFor(studioId),
         { firstName: "Dup", phone: phone.e164 },
         { chat: ports.chat },
       ),
@@ -297,7 +298,10 @@ describe("chat invite is fire and forget", () => {
       const studioId = await studioIdOf(failing, owner);
       const direct = await createTrainee(
         failing.deps.database.db,
-        { studioId },
+        {
+          ...failing.scopeFor(studioId),
+          logger: { ...silentLogger, warn: (message, fields) => void logged.push({ message, ...fields }) },
+        },
         { firstName: "B", phone: uniquePhone().local, sendInvite: true },
         {
           chat: {
@@ -305,7 +309,6 @@ describe("chat invite is fire and forget", () => {
               throw new Error("sync failure");
             },
           },
-          log: (message, fields) => logged.push({ message, ...fields }),
         },
       );
       expect(direct.firstName).toBe("B");

@@ -1,3 +1,4 @@
+import { createCapturingLogger } from "@studio/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { clients, coaches, leadActivities, leadNotes, leads, leadStatuses } from "@studio/db";
@@ -710,9 +711,10 @@ describe("CRM: every handler needs the studio id from authentication", () => {
 describe("LeadActivity: writing an activity never fails the request", () => {
   it("with every activity insert failing in the database, writes still succeed and the failure is logged", async () => {
     const db = t.deps.database.db;
-    const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
+    const capture = createCapturingLogger();
+    const logged = capture.lines;
     const originalLogger = t.deps.logger;
-    t.deps.logger = { ...originalLogger, error: (msg, fields) => void logged.push({ msg, fields }) };
+    t.deps.logger = capture.logger;
     await db.execute(sql`create or replace function crm_test_refuse_activity() returns trigger language plpgsql as $$
       begin raise exception 'activity writes refused by test'; end $$`);
     await db.execute(

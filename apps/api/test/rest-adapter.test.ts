@@ -1,3 +1,4 @@
+import { silentLogger } from "@studio/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -117,7 +118,11 @@ beforeAll(async () => {
   db = await freshPostgres();
   const deps = {
     database: db.handle,
-    logger: { info() {}, warn() {}, error: (_m: string, f: unknown) => errors.push(f) },
+    logger: {
+      ...silentLogger,
+      error: (_m: string, f: unknown) => void errors.push(f),
+      child: () => silentLogger,
+    },
     now: () => new Date(),
   } as unknown as AppDeps;
   const [studio] = await db.handle.db

@@ -1,3 +1,4 @@
+import { createCapturingLogger } from "@studio/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { coaches, organizationMembers, studios } from "@studio/db";
@@ -25,7 +26,12 @@ const coachRowOf = async (studioId: string, userId: string) =>
 describe("role guard of the team routes", () => {
   it("when no web auth exists the role guard answers UNAUTHORIZED (authentication required), on every team route", async () => {
     // Only a procedure reached without the web lane's auth object can meet this branch over HTTP-less calls.
-    const caller = createCallerFactory(appRouter)({ requestId: "r", deps: t.deps, auth: { lane: "public" } });
+    const caller = createCallerFactory(appRouter)({
+      requestId: "r",
+      deps: t.deps,
+      db: t.deps.database.db,
+      auth: { lane: "public" },
+    });
     const calls: [string, () => Promise<unknown>][] = [
       ["list", () => caller.web.team.list({})],
       [
@@ -156,8 +162,9 @@ describe("invitation email failure", () => {
       database: "postgres",
       ports: { mailer: { send: () => Promise.reject(new Error("smtp down")) } },
     });
-    const logged: Record<string, unknown>[] = [];
-    failing.deps.logger.warn = (msg, fields) => void logged.push({ msg, ...fields });
+    const capture = createCapturingLogger();
+    const logged = capture.lines;
+    failing.deps.logger = capture.logger;
     try {
       const res = await failing.web("POST", "/v1/web/coaches", newOwner(), {
         firstName: "A",
@@ -168,9 +175,9 @@ describe("invitation email failure", () => {
       expect(res.status).toBe(201);
       await expect.poll(() => logged.length).toBeGreaterThan(0);
       expect(logged).toContainEqual({
+        level: "warn",
         msg: "team invitation email failed",
-        error: "smtp down",
-        requestId: res.body.requestId,
+        fields: { error: "smtp down", requestId: res.body.requestId },
       });
     } finally {
       await failing.close();

@@ -303,12 +303,11 @@ describe("DELETE /v1/web/coaches/:id (dismissal)", () => {
     });
     await isLocked;
     try {
-      const caller = { studioId: s.studioId, userId: s.owner.userId!, role: "OWNER" as const };
+      const scope = { ...(await t.coachScopeFor(s.studioId, s.owner.userId!)), now: new Date(clock) };
       const attempt = dismissCoach(
         db,
-        caller,
+        scope,
         { id: s.X.id, tasks: { mode: "discard" }, clients: { mode: "unassign" } },
-        new Date(clock),
         { timeoutMs: 300 },
       );
       await expect(attempt).rejects.toMatchObject({ cause: expect.objectContaining({ code: "57014" }) });

@@ -1,6 +1,7 @@
 // Business operations, one folder per domain: (db, actor, input) -> result. No HTTP here.
 export * from "./errors";
 export * from "./ports";
+export * from "./scope";
 export * from "./validation";
 export * from "./studio/index";
 export * from "./team/index";

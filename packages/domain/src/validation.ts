@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formatZodIssues, issuesMessage } from "@studio/contracts";
 import { AppError } from "./errors";
 
 /**
@@ -9,15 +10,6 @@ import { AppError } from "./errors";
 export function parseDomainInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.join("."),
-    message: issue.message,
-    code: issue.code,
-  }));
-  const first = issues[0];
-  throw new AppError(
-    "VALIDATION",
-    first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input",
-    { issues },
-  );
+  const issues = formatZodIssues(result.error);
+  throw new AppError("VALIDATION", issuesMessage(issues), { issues });
 }

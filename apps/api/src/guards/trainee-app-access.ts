@@ -10,12 +10,13 @@ const lockedByClient = new BoundedCache<string, boolean>(100_000, APP_ACCESS_CAC
  * frozen or ended plan. The verdict is cached 30 s per trainee (document 1).
  */
 export const traineeAppProcedure = traineeProcedure.use(async ({ ctx, next }) => {
-  const key = `${ctx.auth.studioId}:${ctx.auth.clientId}`;
+  const { scope } = ctx;
+  const key = `${scope.studioId}:${scope.actor.clientId}`;
   let locked = lockedByClient.get(key);
   if (locked === undefined) {
-    const inputs = await loadAppAccessInputs(ctx.deps.database.db, ctx.auth);
+    const inputs = await loadAppAccessInputs(ctx.db, scope);
     if (!inputs) throw new AppError("NOT_FOUND", "trainee not found");
-    locked = isAppLocked(inputs, ctx.deps.now());
+    locked = isAppLocked(inputs, scope.now);
     lockedByClient.set(key, locked);
   }
   if (locked) throw new AppError("APP_LOCKED", "the app is locked: the plan is frozen or has ended");

@@ -8,6 +8,7 @@ import { mapError } from "./error-mapping";
 import type { AppEnv } from "../hono-env";
 import { readRawBody } from "../guards/raw-body";
 import { RouteTable } from "./route-table";
+import { serializeError } from "@studio/observability";
 
 type ProcedureFn = (input: unknown) => Promise<unknown>;
 
@@ -33,7 +34,13 @@ export function createRestHandler(router: AnyTRPCRouter) {
         ...(await jsonBody(c)),
         ...match.params,
       };
-      const ctx: RequestContext = { requestId: c.get("requestId"), deps: c.get("deps"), auth: c.get("auth") };
+      const deps = c.get("deps");
+      const ctx: RequestContext = {
+        requestId: c.get("requestId"),
+        deps,
+        db: deps.database.db,
+        auth: c.get("auth"),
+      };
       const caller = createCaller(ctx) as unknown as Record<string, unknown>;
       const call = match.route.procedurePath
         .split(".")
@@ -43,7 +50,10 @@ export function createRestHandler(router: AnyTRPCRouter) {
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected)
-        c.get("deps").logger.error("request failed", { requestId: c.get("requestId"), err: describe(error) });
+        c.get("deps").logger.error("request failed", {
+          requestId: c.get("requestId"),
+          err: serializeError(error),
+        });
       return writeError(c, mapped, style);
     }
   };
@@ -83,17 +93,4 @@ async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     throw new AppError("BAD_REQUEST", "the JSON body must be an object");
   }
   return parsed as Record<string, unknown>;
-}
-
-function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return {
-      name: error.name,
-      message: error.message,
-      stack: error.stack,
-      cause: cause ? describe(cause) : undefined,
-    };
-  }
-  return { value: String(error) };
 }

@@ -3,11 +3,11 @@ import { serve } from "@hono/node-server";
 import { signServiceRequest, signTraineeToken } from "@studio/auth";
 import type { DatabaseHandle } from "@studio/db";
 import { createKvStore, type KvStore } from "@studio/kv";
-import type { DomainPorts } from "@studio/domain";
+import { resolveCoachActor, type CoachScope, type DomainPorts, type JobScope } from "@studio/domain";
 import { createApp, type CreateAppOptions } from "../../src/app";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
-import { createLogger } from "../../src/logger";
+import { createLogger, type Logger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
 import { createWiredJobQueue } from "@studio/worker";
 
@@ -23,6 +23,8 @@ export interface TestAppOptions {
   ports?: Partial<DomainPorts>;
   /** Also run the job worker (polling every 0.5 s); by default jobs are only enqueued. */
   worker?: boolean;
+  /** The app's logger (tests that read log lines pass a collecting one); silent by default. */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -43,6 +45,10 @@ export interface TestApp {
     init?: { headers?: Record<string, string>; body?: string },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   traineeToken(clientId: string, studioId: string): string;
+  /** A studio-wide scope for calling domain operations directly (as a job would). */
+  scopeFor(studioId: string): JobScope;
+  /** The scope a web request of this coach would get (role OWNER unless given). */
+  coachScopeFor(studioId: string, userId: string, role?: CoachScope["actor"]["role"]): Promise<CoachScope>;
   close(): Promise<void>;
 }
 
@@ -65,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     keyPrefix: options.kvPrefix ?? `t:${Math.random().toString(36).slice(2)}:`,
   });
   const now = options.now ?? (() => new Date());
-  const logger = createLogger({ silent: true });
+  const logger = options.logger ?? createLogger({ silent: true });
   const jobs = createWiredJobQueue(database, {
     logger,
     now,
@@ -124,6 +130,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     traineeToken(clientId, studioId) {
       return signTraineeToken({ clientId, studioId }, config.sessionSigningSecret);
+    },
+    scopeFor(studioId) {
+      return {
+        studioId,
+        actor: { kind: "job", job: "test" },
+        requestId: "test",
+        now: now(),
+        logger: deps.logger,
+        jobs: deps.jobs,
+      };
+    },
+    async coachScopeFor(studioId, userId, role = "OWNER") {
+      return {
+        studioId,
+        actor: await resolveCoachActor(database.db, { studioId, userId, role }),
+        requestId: "test",
+        now: now(),
+        logger: deps.logger,
+        jobs: deps.jobs,
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

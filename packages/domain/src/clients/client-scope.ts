@@ -1,3 +1,4 @@
+import { accessOf, type StudioScope } from "../scope";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { FULL_PERMISSIONS } from "@studio/contracts";
 import { clientCoaches, clients, type DbOrTx } from "@studio/db";
@@ -13,12 +14,6 @@ export const STUDIO_WIDE_ACCESS: CoachAccess = {
   permissions: FULL_PERMISSIONS,
 };
 
-/** Who is acting on trainees: the studio, and what the coach may reach (studio-wide when absent). */
-export interface TraineeActor {
-  studioId: string;
-  access?: CoachAccess;
-}
-
 /**
  * Coach scoping (document 1 "Permissions blob"): a coach limited to assigned trainees only
  * reaches trainees with an assignment to them. A condition on the `clients` table.
@@ -31,7 +26,7 @@ export function clientScope(access: CoachAccess | undefined): SQL | undefined {
 /** A live trainee the actor reaches; any other id (deleted, foreign, unassigned) is 404 "client not found". */
 export async function loadClientRow(
   db: DbOrTx,
-  actor: TraineeActor,
+  scope: StudioScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ClientRow> {
@@ -41,9 +36,9 @@ export async function loadClientRow(
     .where(
       and(
         eq(clients.id, id),
-        eq(clients.studioId, actor.studioId),
+        eq(clients.studioId, scope.studioId),
         isNull(clients.deletedAt),
-        clientScope(actor.access),
+        clientScope(accessOf(scope)),
       ),
     )
     .limit(1);

@@ -1,12 +1,13 @@
+import { accessOf, type StudioScope } from "../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import { ClientCreateInput, type ClientRecord, type CreateTraineeInput } from "@studio/contracts";
 import { clients, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
 import type { DomainPorts } from "../ports";
-import { fireAndForget, type SideEffectLog } from "../team/fire-and-forget";
+import type { Logger } from "@studio/observability";
+import { fireAndForget } from "../team/fire-and-forget";
 import { assertClientSlotAvailable } from "../team/studio-limits";
 import { toClientRecord } from "./client-record";
-import type { TraineeActor } from "./client-scope";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
 import { normalizePhoneOrThrow } from "./phone";
 import { parseDomainInput } from "../validation";
@@ -16,7 +17,7 @@ export interface TraineeCreateExtras {
   externalId?: string | null;
 }
 
-export type TraineePorts = Pick<DomainPorts, "chat"> & { log?: SideEffectLog };
+export type TraineePorts = Pick<DomainPorts, "chat">;
 
 /** CONFLICT when a live trainee of the studio already has the (normalized) phone. */
 export async function assertPhoneFree(
@@ -48,7 +49,7 @@ export async function assertPhoneFree(
  */
 export async function createTrainee(
   db: DbOrTx,
-  actor: TraineeActor,
+  scope: StudioScope,
   rawInput: CreateTraineeInput & TraineeCreateExtras,
   ports: TraineePorts,
 ): Promise<ClientRecord> {
@@ -56,18 +57,18 @@ export async function createTrainee(
   const input = { ...parseDomainInput(ClientCreateInput, rawInput), externalId: rawInput.externalId };
   const phone = normalizePhoneOrThrow(input.phone);
   const requested = [...(input.coachIds ?? [])];
-  if (actor.access?.kind === "assigned" && !requested.includes(actor.access.coachId))
-    requested.push(actor.access.coachId);
+  const access = accessOf(scope);
+  if (access?.kind === "assigned" && !requested.includes(access.coachId)) requested.push(access.coachId);
   const assignments = resolveCoachList(requested, input.primaryCoachId);
 
   const { row, studioName } = await db.transaction(async (tx) => {
-    const { studioName } = await assertClientSlotAvailable(tx, actor.studioId);
-    await assertPhoneFree(tx, actor.studioId, phone);
-    await assertAssignableCoaches(tx, actor.studioId, assignments.coachIds, null);
+    const { studioName } = await assertClientSlotAvailable(tx, scope.studioId);
+    await assertPhoneFree(tx, scope.studioId, phone);
+    await assertAssignableCoaches(tx, scope.studioId, assignments.coachIds, null);
     const [created] = await tx
       .insert(clients)
       .values({
-        studioId: actor.studioId,
+        studioId: scope.studioId,
         firstName: input.firstName,
         lastName: input.lastName ?? "",
         phone,
@@ -90,18 +91,24 @@ export async function createTrainee(
         externalId: input.externalId ?? null,
       })
       .returning();
-    await writeCoachAssignments(tx, actor.studioId, created!.id, assignments, false);
+    await writeCoachAssignments(tx, scope.studioId, created!.id, assignments, false);
     return { row: created!, studioName };
   });
 
   if (input.sendInvite)
-    sendTraineeInvite(ports, { studioId: actor.studioId, studioName, phone, firstName: row.firstName });
+    sendTraineeInvite(ports, scope.logger, {
+      studioId: scope.studioId,
+      studioName,
+      phone,
+      firstName: row.firstName,
+    });
   return toClientRecord(row, assignments);
 }
 
 /** The app invite over the chat channel; fire and forget (a failure is only logged). */
 export function sendTraineeInvite(
   ports: TraineePorts,
+  logger: Logger,
   trainee: { studioId: string; studioName: string; phone: string; firstName: string },
 ): void {
   fireAndForget(
@@ -112,6 +119,6 @@ export function sendTraineeInvite(
         text: `Hi ${trainee.firstName}! ${trainee.studioName} invited you to its coaching app. Download the app and sign in with this phone number.`,
       }),
     "trainee chat invite",
-    ports.log,
+    logger,
   );
 }

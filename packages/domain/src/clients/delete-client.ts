@@ -1,23 +1,24 @@
+import { accessOf, type StudioScope } from "../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
-import { clientScope, type TraineeActor } from "./client-scope";
+import { clientScope } from "./client-scope";
 
 /** `DELETE /v1/web/clients/:id`: a soft delete (deletedAt); the phone becomes free again. */
 export async function softDeleteClient(
   db: Db,
-  actor: TraineeActor,
-  input: { id: string; now: Date },
+  scope: StudioScope,
+  input: { id: string },
 ): Promise<{ id: string; deleted: true }> {
   const [row] = await db
     .update(clients)
-    .set({ deletedAt: input.now })
+    .set({ deletedAt: scope.now })
     .where(
       and(
         eq(clients.id, input.id),
-        eq(clients.studioId, actor.studioId),
+        eq(clients.studioId, scope.studioId),
         isNull(clients.deletedAt),
-        clientScope(actor.access),
+        clientScope(accessOf(scope)),
       ),
     )
     .returning({ id: clients.id });

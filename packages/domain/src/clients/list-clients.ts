@@ -1,9 +1,10 @@
+import { accessOf, type StudioScope } from "../scope";
 import { and, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ClientRecord, ClientStatus } from "@studio/contracts";
 import { clientCoaches, clients, type Db } from "@studio/db";
 import { containsPattern } from "../team/search-pattern";
 import { toClientRecords } from "./client-record";
-import { clientScope, type TraineeActor } from "./client-scope";
+import { clientScope } from "./client-scope";
 
 export interface ClientFilters {
   /** Name or email; a value of only digits, spaces, +, - and brackets also matches the phone. */
@@ -41,13 +42,13 @@ function searchCondition(search: string): SQL {
 /** `GET /v1/web/clients`: live trainees the actor reaches, newest first. */
 export async function listClients(
   db: Db,
-  actor: TraineeActor,
+  scope: StudioScope,
   query: ClientFilters & ListWindow,
 ): Promise<{ items: ClientRecord[]; total: number }> {
   const conditions: (SQL | undefined)[] = [
-    eq(clients.studioId, actor.studioId),
+    eq(clients.studioId, scope.studioId),
     isNull(clients.deletedAt),
-    clientScope(actor.access),
+    clientScope(accessOf(scope)),
   ];
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status) conditions.push(eq(clients.status, query.status));

@@ -1,6 +1,7 @@
+import { type StudioScope } from "../scope";
 import { createPreviewToken } from "@studio/auth";
 import type { Db } from "@studio/db";
-import { loadClientRow, type TraineeActor } from "./client-scope";
+import { loadClientRow } from "./client-scope";
 
 /**
  * `POST /v1/web/clients/:id/preview-token`: a read-only trainee token, 15 minutes, so a coach
@@ -8,14 +9,14 @@ import { loadClientRow, type TraineeActor } from "./client-scope";
  */
 export async function createClientPreviewToken(
   db: Db,
-  actor: TraineeActor,
-  input: { id: string; secret: string; now: Date },
+  scope: StudioScope,
+  input: { id: string; secret: string },
 ): Promise<{ token: string; expiresAt: string }> {
-  const row = await loadClientRow(db, actor, input.id);
+  const row = await loadClientRow(db, scope, input.id);
   const { token, expiresAt } = createPreviewToken(
     { clientId: row.id, studioId: row.studioId },
     input.secret,
-    input.now.getTime(),
+    scope.now.getTime(),
   );
   return { token, expiresAt: expiresAt.toISOString() };
 }

@@ -1,9 +1,10 @@
+import { type StudioScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import type { ClientRecord, ClientUpdate } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import { lockStudioLimit } from "../team/studio-limits";
 import { loadCoachAssignments, toClientRecord } from "./client-record";
-import { loadClientRow, type ClientRow, type TraineeActor } from "./client-scope";
+import { loadClientRow, type ClientRow } from "./client-scope";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
 import { assertPhoneFree } from "./create-trainee";
 import { normalizePhoneOrThrow } from "./phone";
@@ -32,9 +33,9 @@ const PLAIN_FIELDS = [
  * `PATCH /v1/web/clients/:id`: sent fields change, null clears a nullable one; tags and
  * coachIds replace the stored lists; a new phone is normalized and must stay unique.
  */
-export async function updateClient(db: Db, actor: TraineeActor, input: ClientUpdate): Promise<ClientRecord> {
+export async function updateClient(db: Db, scope: StudioScope, input: ClientUpdate): Promise<ClientRecord> {
   return db.transaction(async (tx) => {
-    const current = await loadClientRow(tx, actor, input.id, { forUpdate: true });
+    const current = await loadClientRow(tx, scope, input.id, { forUpdate: true });
     const patch: Partial<ClientRow> = {};
     for (const key of PLAIN_FIELDS) {
       if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
@@ -42,7 +43,7 @@ export async function updateClient(db: Db, actor: TraineeActor, input: ClientUpd
     if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
     if (input.phone !== undefined) {
       patch.phone = normalizePhoneOrThrow(input.phone);
-      if (patch.phone !== current.phone) await assertPhoneFree(tx, actor.studioId, patch.phone, current.id);
+      if (patch.phone !== current.phone) await assertPhoneFree(tx, scope.studioId, patch.phone, current.id);
     }
 
     let assignments = (await loadCoachAssignments(tx, [current.id])).get(current.id)!;
@@ -55,16 +56,16 @@ export async function updateClient(db: Db, actor: TraineeActor, input: ClientUpd
       const added = next.coachIds.filter((id) => !assignments.coachIds.includes(id));
       if (added.length > 0) {
         // The client lock also serializes coach capacity checks.
-        await lockStudioLimit(tx, actor.studioId, "clients");
-        await assertAssignableCoaches(tx, actor.studioId, added, current.id);
+        await lockStudioLimit(tx, scope.studioId, "clients");
+        await assertAssignableCoaches(tx, scope.studioId, added, current.id);
       }
-      await writeCoachAssignments(tx, actor.studioId, current.id, next, true);
+      await writeCoachAssignments(tx, scope.studioId, current.id, next, true);
       assignments = next;
     }
     const [updated] = await tx
       .update(clients)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(clients.id, current.id), eq(clients.studioId, actor.studioId)))
+      .set({ ...patch, updatedAt: scope.now })
+      .where(and(eq(clients.id, current.id), eq(clients.studioId, scope.studioId)))
       .returning();
     return toClientRecord(updated!, assignments);
   });

@@ -1,26 +1,24 @@
+import type { CoachScope } from "../scope";
 import type { LeadNote, LeadNoteCreateInput } from "@studio/contracts";
 import { leadNotes, type Db } from "@studio/db";
-import { resolveCrmActor, type CrmCaller } from "./caller";
+import { crmActorOf } from "./caller";
 import { findLiveLead, toLeadNote } from "./lead-rows";
 import { recordLeadActivity } from "./record-activity";
 
 /** POST /v1/web/crm/leads/:id/notes: an immutable note by the actor, and a note_added activity. */
-export async function addLeadNote(db: Db, caller: CrmCaller, input: LeadNoteCreateInput): Promise<LeadNote> {
-  const [lead, actor] = await Promise.all([
-    findLiveLead(db, caller.studioId, input.id),
-    resolveCrmActor(db, caller),
-  ]);
+export async function addLeadNote(db: Db, scope: CoachScope, input: LeadNoteCreateInput): Promise<LeadNote> {
+  const [lead, actor] = await Promise.all([findLiveLead(db, scope.studioId, input.id), crmActorOf(scope)]);
   const [row] = await db
     .insert(leadNotes)
     .values({
-      studioId: caller.studioId,
+      studioId: scope.studioId,
       leadId: lead.id,
       text: input.text,
       coachId: actor.coachId,
       coachName: actor.coachName,
     })
     .returning();
-  await recordLeadActivity(db, caller, {
+  await recordLeadActivity(db, scope, {
     leadId: lead.id,
     type: "note_added",
     actor,

@@ -1,18 +1,4 @@
-import { and, eq } from "drizzle-orm";
-import { coaches, type DbOrTx } from "@studio/db";
-
-/** Where a failed side write (an activity) is reported; the API passes its logger. */
-export interface CrmLogger {
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
-
-/** Who calls a CRM operation: the web caller's studio and user, the clock, and a logger. */
-export interface CrmCaller {
-  studioId: string;
-  userId: string;
-  now: Date;
-  logger?: CrmLogger;
-}
+import type { CoachScope } from "../scope";
 
 /** The actor written on notes and activities: the caller's Coach row, or nulls. */
 export interface CrmActor {
@@ -20,14 +6,8 @@ export interface CrmActor {
   coachName: string | null;
 }
 
-export async function resolveCrmActor(
-  db: DbOrTx,
-  caller: Pick<CrmCaller, "studioId" | "userId">,
-): Promise<CrmActor> {
-  const [row] = await db
-    .select({ id: coaches.id, name: coaches.name })
-    .from(coaches)
-    .where(and(eq(coaches.studioId, caller.studioId), eq(coaches.externalUserId, caller.userId)))
-    .limit(1);
-  return { coachId: row?.id ?? null, coachName: row?.name ?? null };
-}
+/** The caller's Coach row as the scope resolved it (no query of its own). */
+export const crmActorOf = (scope: CoachScope): CrmActor => ({
+  coachId: scope.actor.access.coachId,
+  coachName: scope.actor.coachName,
+});

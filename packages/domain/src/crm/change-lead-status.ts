@@ -1,7 +1,8 @@
+import type { CoachScope } from "../scope";
 import type { Lead, LeadStatusChangeInput } from "@studio/contracts";
 import { leads, type Db } from "@studio/db";
 import { notFound, validation } from "../errors";
-import { resolveCrmActor, type CrmCaller } from "./caller";
+import { crmActorOf } from "./caller";
 import { findLeadStatus, findLiveLead, leadColumns, liveLeadOf, toLead } from "./lead-rows";
 import { recordLeadActivity } from "./record-activity";
 
@@ -13,13 +14,13 @@ import { recordLeadActivity } from "./record-activity";
  */
 export async function changeLeadStatus(
   db: Db,
-  caller: CrmCaller,
+  scope: CoachScope,
   input: LeadStatusChangeInput,
 ): Promise<Lead> {
   const [lead, target, actor] = await Promise.all([
-    findLiveLead(db, caller.studioId, input.id),
-    findLeadStatus(db, caller.studioId, input.statusId),
-    resolveCrmActor(db, caller),
+    findLiveLead(db, scope.studioId, input.id),
+    findLeadStatus(db, scope.studioId, input.statusId),
+    crmActorOf(scope),
   ]);
   if (!target) throw notFound("status");
   const reason = input.lostReason ?? null;
@@ -36,10 +37,10 @@ export async function changeLeadStatus(
   const [row] = await db
     .update(leads)
     .set({ statusId: target.id, lostReason })
-    .where(liveLeadOf(caller.studioId, lead.id))
+    .where(liveLeadOf(scope.studioId, lead.id))
     .returning(leadColumns);
   if (!row) throw notFound("lead");
-  await recordLeadActivity(db, caller, {
+  await recordLeadActivity(db, scope, {
     leadId: lead.id,
     type: "status_changed",
     actor,

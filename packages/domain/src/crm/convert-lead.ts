@@ -1,10 +1,12 @@
+import { STUDIO_WIDE_ACCESS } from "../clients/client-scope";
+import type { CoachScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import type { LeadConversion } from "@studio/contracts";
 import { clients, leads, type Db } from "@studio/db";
 import { toClientRecords } from "../clients/client-record";
 import { createTrainee, type TraineePorts } from "../clients/create-trainee";
 import { AppError } from "../errors";
-import { resolveCrmActor, type CrmCaller } from "./caller";
+import { crmActorOf } from "./caller";
 import { findLiveLead, liveLeadOf } from "./lead-rows";
 import { ensureLeadStatuses } from "./lead-statuses";
 import { recordLeadActivity } from "./record-activity";
@@ -29,15 +31,15 @@ export function splitLeadName(name: string): { firstName: string; lastName: stri
  */
 export async function convertLead(
   db: Db,
-  caller: CrmCaller,
+  scope: CoachScope,
   input: { id: string; sendInvite: boolean },
   ports: TraineePorts,
 ): Promise<LeadConversion> {
   // Statuses are seeded by convert too (document 1 "LeadStatus"), even when the lead is missing.
   const [found, statuses, actor] = await Promise.all([
-    findLiveLead(db, caller.studioId, input.id).catch((error: unknown) => ({ error })),
-    ensureLeadStatuses(db, caller.studioId),
-    resolveCrmActor(db, caller),
+    findLiveLead(db, scope.studioId, input.id).catch((error: unknown) => ({ error })),
+    ensureLeadStatuses(db, scope.studioId),
+    crmActorOf(scope),
   ]);
   if ("error" in found) throw found.error;
   const lead = found;
@@ -47,7 +49,7 @@ export async function convertLead(
     const rows = await db
       .select()
       .from(clients)
-      .where(and(eq(clients.id, lead.clientId), eq(clients.studioId, caller.studioId)))
+      .where(and(eq(clients.id, lead.clientId), eq(clients.studioId, scope.studioId)))
       .limit(1);
     const [client] = await toClientRecords(db, rows);
     if (!client) throw new AppError("INTERNAL", "the lead's client is missing");
@@ -60,7 +62,8 @@ export async function convertLead(
   const { firstName, lastName } = splitLeadName(lead.name);
   const client = await createTrainee(
     db,
-    { studioId: caller.studioId },
+    // The trainee is the lead's, not the converting coach's: no automatic self-assignment.
+    { ...scope, actor: { ...scope.actor, access: STUDIO_WIDE_ACCESS } },
     {
       firstName,
       lastName,
@@ -75,8 +78,8 @@ export async function convertLead(
   await db
     .update(leads)
     .set({ clientId: client.id, statusId: won.id, lostReason: null })
-    .where(liveLeadOf(caller.studioId, lead.id));
-  await recordLeadActivity(db, caller, {
+    .where(liveLeadOf(scope.studioId, lead.id));
+  await recordLeadActivity(db, scope, {
     leadId: lead.id,
     type: "converted",
     actor,

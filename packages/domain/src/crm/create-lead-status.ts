@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { sql } from "drizzle-orm";
 import type { LeadStatus, LeadStatusCreateInput } from "@studio/contracts";
 import { leadStatuses, type Db } from "@studio/db";
@@ -11,10 +12,10 @@ import { seedLeadStatuses } from "./lead-statuses";
  */
 export async function createLeadStatus(
   db: Db,
-  caller: { studioId: string },
+  scope: StudioScope,
   input: LeadStatusCreateInput,
 ): Promise<LeadStatus> {
-  const { studioId } = caller;
+  const { studioId } = scope;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`crm-statuses:${studioId}`}))`);
     await seedLeadStatuses(tx, studioId);

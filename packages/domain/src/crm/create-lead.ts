@@ -1,7 +1,8 @@
+import type { CoachScope } from "../scope";
 import type { Lead, LeadCreateInput } from "@studio/contracts";
 import { leads, type Db } from "@studio/db";
 import { AppError } from "../errors";
-import { resolveCrmActor, type CrmCaller } from "./caller";
+import { crmActorOf } from "./caller";
 import { leadColumns, toLead } from "./lead-rows";
 import { ensureLeadStatuses } from "./lead-statuses";
 import { recordLeadActivity } from "./record-activity";
@@ -11,11 +12,8 @@ import { recordLeadActivity } from "./record-activity";
  * BAD_REQUEST for a status that is not the studio's. ownerCoachId is not checked against
  * the studio; an id that is no Coach fails the foreign key (CONFLICT).
  */
-export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInput): Promise<Lead> {
-  const [statuses, actor] = await Promise.all([
-    ensureLeadStatuses(db, caller.studioId),
-    resolveCrmActor(db, caller),
-  ]);
+export async function createLead(db: Db, scope: CoachScope, input: LeadCreateInput): Promise<Lead> {
+  const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, scope.studioId), crmActorOf(scope)]);
   const status = input.statusId
     ? statuses.find((s) => s.id === input.statusId)
     : statuses.find((s) => s.key === "NEW");
@@ -24,7 +22,7 @@ export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInp
   const [row] = await db
     .insert(leads)
     .values({
-      studioId: caller.studioId,
+      studioId: scope.studioId,
       name: input.name,
       phone: input.phone,
       email: input.email ?? null,
@@ -36,7 +34,7 @@ export async function createLead(db: Db, caller: CrmCaller, input: LeadCreateInp
       statusId: status.id,
     })
     .returning(leadColumns);
-  await recordLeadActivity(db, caller, {
+  await recordLeadActivity(db, scope, {
     leadId: row!.id,
     type: "created",
     actor,

@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { leads, leadStatuses, type Db } from "@studio/db";
 import { AppError, forbidden, notFound } from "../errors";
@@ -10,9 +11,10 @@ import { AppError, forbidden, notFound } from "../errors";
  */
 export async function deleteLeadStatus(
   db: Db,
-  caller: { studioId: string },
-  id: string,
+  scope: StudioScope,
+  input: { id: string },
 ): Promise<{ id: string; deleted: true }> {
+  const { id } = input;
   const [status] = await db
     .select({
       id: leadStatuses.id,
@@ -20,13 +22,13 @@ export async function deleteLeadStatus(
       inUse: sql<boolean>`exists (select 1 from ${leads} where ${and(eq(leads.statusId, leadStatuses.id), isNull(leads.deletedAt))})`,
     })
     .from(leadStatuses)
-    .where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, caller.studioId)))
+    .where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, scope.studioId)))
     .limit(1);
   if (!status) throw notFound("status");
   if (status.locked) throw forbidden("status is locked");
   if (status.inUse) throw new AppError("CONFLICT", "status is in use");
   await db
     .delete(leadStatuses)
-    .where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, caller.studioId)));
+    .where(and(eq(leadStatuses.id, id), eq(leadStatuses.studioId, scope.studioId)));
   return { id, deleted: true };
 }

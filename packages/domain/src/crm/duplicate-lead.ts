@@ -1,6 +1,7 @@
+import type { CoachScope } from "../scope";
 import type { Lead } from "@studio/contracts";
 import { leads, type Db } from "@studio/db";
-import { resolveCrmActor, type CrmCaller } from "./caller";
+import { crmActorOf } from "./caller";
 import { findLiveLead, leadColumns, toLead } from "./lead-rows";
 import { recordLeadActivity } from "./record-activity";
 
@@ -15,15 +16,13 @@ export const copyName = (name: string) =>
  * POST /v1/web/crm/leads/:id/duplicate: copies status, contact fields, source, owner and
  * value; not the reminder, notes, activities, lost reason or client link.
  */
-export async function duplicateLead(db: Db, caller: CrmCaller, id: string): Promise<Lead> {
-  const [original, actor] = await Promise.all([
-    findLiveLead(db, caller.studioId, id),
-    resolveCrmActor(db, caller),
-  ]);
+export async function duplicateLead(db: Db, scope: CoachScope, input: { id: string }): Promise<Lead> {
+  const { id } = input;
+  const [original, actor] = await Promise.all([findLiveLead(db, scope.studioId, id), crmActorOf(scope)]);
   const [row] = await db
     .insert(leads)
     .values({
-      studioId: caller.studioId,
+      studioId: scope.studioId,
       name: copyName(original.name),
       phone: original.phone,
       email: original.email,
@@ -35,7 +34,7 @@ export async function duplicateLead(db: Db, caller: CrmCaller, id: string): Prom
       statusId: original.statusId,
     })
     .returning(leadColumns);
-  await recordLeadActivity(db, caller, {
+  await recordLeadActivity(db, scope, {
     leadId: row!.id,
     type: "duplicated",
     actor,

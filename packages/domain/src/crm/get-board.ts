@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { and, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { CrmBoard, CrmBoardQuery, Lead } from "@studio/contracts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -40,12 +41,8 @@ export function boardFilters(studioId: string, query: CrmBoardQuery): SQL {
  * SQL count (per status, with filtered counts for this month and today's reminders); the
  * three reads run in parallel.
  */
-export async function getCrmBoard(
-  db: Db,
-  caller: { studioId: string; now: Date },
-  query: CrmBoardQuery,
-): Promise<CrmBoard> {
-  const { studioId, now } = caller;
+export async function getCrmBoard(db: Db, scope: StudioScope, query: CrmBoardQuery): Promise<CrmBoard> {
+  const { studioId, now } = scope;
   const monthStart = startOfLocalMonth(now).toISOString();
   const endOfToday = startOfNextLocalDay(now).toISOString();
   const [statusRows, leadRows, groups] = await Promise.all([

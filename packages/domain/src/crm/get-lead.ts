@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { and, desc, eq } from "drizzle-orm";
 import type { LeadDetail } from "@studio/contracts";
 import { leadActivities, leadNotes, leads, type Db } from "@studio/db";
@@ -7,18 +8,19 @@ import { leadColumns, liveLeadOf, toLead, toLeadActivity, toLeadNote } from "./l
 export const LEAD_ACTIVITIES_SHOWN = 100;
 
 /** GET /v1/web/crm/leads/:id: the live lead with every note and its latest 100 activities, newest first. */
-export async function getLead(db: Db, caller: { studioId: string }, id: string): Promise<LeadDetail> {
+export async function getLead(db: Db, scope: StudioScope, input: { id: string }): Promise<LeadDetail> {
+  const { id } = input;
   const [[lead], notes, activities] = await Promise.all([
-    db.select(leadColumns).from(leads).where(liveLeadOf(caller.studioId, id)).limit(1),
+    db.select(leadColumns).from(leads).where(liveLeadOf(scope.studioId, id)).limit(1),
     db
       .select()
       .from(leadNotes)
-      .where(and(eq(leadNotes.leadId, id), eq(leadNotes.studioId, caller.studioId)))
+      .where(and(eq(leadNotes.leadId, id), eq(leadNotes.studioId, scope.studioId)))
       .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
     db
       .select()
       .from(leadActivities)
-      .where(and(eq(leadActivities.leadId, id), eq(leadActivities.studioId, caller.studioId)))
+      .where(and(eq(leadActivities.leadId, id), eq(leadActivities.studioId, scope.studioId)))
       .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id))
       .limit(LEAD_ACTIVITIES_SHOWN),
   ]);

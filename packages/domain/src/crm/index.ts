@@ -1,5 +1,5 @@
 // Sales-lead CRM (document 1 "CRM"). Only operations and their public types leave the folder.
-export type { CrmActor, CrmCaller, CrmLogger } from "./caller";
+export { crmActorOf, type CrmActor } from "./caller";
 export { BUILT_IN_LEAD_STATUSES, ensureLeadStatuses } from "./lead-statuses";
 export { getCrmBoard } from "./get-board";
 export { createLead } from "./create-lead";

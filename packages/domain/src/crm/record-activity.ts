@@ -1,5 +1,6 @@
+import type { StudioScope } from "../scope";
 import { leadActivities, type DbOrTx } from "@studio/db";
-import type { CrmActor, CrmCaller } from "./caller";
+import type { CrmActor } from "./caller";
 
 export type LeadActivityType =
   | "created"
@@ -17,12 +18,12 @@ export type LeadActivityType =
  */
 export async function recordLeadActivity(
   db: DbOrTx,
-  caller: Pick<CrmCaller, "studioId" | "logger">,
+  scope: Pick<StudioScope, "studioId" | "logger">,
   entry: { leadId: string; type: LeadActivityType; actor: CrmActor; data?: Record<string, unknown> | null },
 ): Promise<void> {
   try {
     await db.insert(leadActivities).values({
-      studioId: caller.studioId,
+      studioId: scope.studioId,
       leadId: entry.leadId,
       type: entry.type,
       coachId: entry.actor.coachId,
@@ -31,12 +32,12 @@ export async function recordLeadActivity(
     });
   } catch (error) {
     const fields = {
-      studioId: caller.studioId,
+      studioId: scope.studioId,
       leadId: entry.leadId,
       type: entry.type,
       ...describeFailure(error),
     };
-    if (caller.logger) caller.logger.error("lead activity not written", fields);
+    if (scope.logger) scope.logger.error("lead activity not written", fields);
     else console.error(JSON.stringify({ level: "error", msg: "lead activity not written", ...fields }));
   }
 }

@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import type { Lead, LeadPatchInput } from "@studio/contracts";
 import { leads, type Db } from "@studio/db";
 import { notFound } from "../errors";
@@ -14,7 +15,7 @@ type LeadFieldChanges = Partial<
  * PATCH /v1/web/crm/leads/:id: field-by-field autosave. Only fields sent change; null clears
  * a nullable field. Status, lost reason and reminder are refused by the contract. No activity.
  */
-export async function updateLead(db: Db, caller: { studioId: string }, input: LeadPatchInput): Promise<Lead> {
+export async function updateLead(db: Db, scope: StudioScope, input: LeadPatchInput): Promise<Lead> {
   const changes: LeadFieldChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
@@ -24,12 +25,12 @@ export async function updateLead(db: Db, caller: { studioId: string }, input: Le
   if (input.source !== undefined) changes.source = input.source;
   if (input.ownerCoachId !== undefined) changes.ownerCoachId = input.ownerCoachId;
   if (input.valueAgorot !== undefined) changes.valueAgorot = input.valueAgorot;
-  if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, caller.studioId, input.id));
+  if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, scope.studioId, input.id));
 
   const [row] = await db
     .update(leads)
     .set(changes)
-    .where(liveLeadOf(caller.studioId, input.id))
+    .where(liveLeadOf(scope.studioId, input.id))
     .returning(leadColumns);
   if (!row) throw notFound("lead");
   return toLead(row);

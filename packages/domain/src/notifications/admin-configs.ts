@@ -1,3 +1,4 @@
+import type { ServiceScope } from "../scope";
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   ACTIVE_NOTIFICATION_TYPES,
@@ -20,7 +21,10 @@ function toPlatformConfig(row: DefaultRow): PlatformNotificationConfig {
  * GET /v1/admin/notification-configs: ensures a default row per active type (existing rows
  * untouched; `on conflict do nothing` makes concurrent callers safe), answers them sorted by type.
  */
-export async function listPlatformConfigs(db: Db): Promise<PlatformNotificationConfig[]> {
+export async function listPlatformConfigs(
+  db: Db,
+  _scope: ServiceScope,
+): Promise<PlatformNotificationConfig[]> {
   await db
     .insert(notificationDefaults)
     .values(ACTIVE_CATALOGUE.map((e) => ({ type: e.type, ...rowOfValues(codeDefaults(e.type)) })))
@@ -36,6 +40,7 @@ export async function listPlatformConfigs(db: Db): Promise<PlatformNotificationC
 /** PATCH /v1/admin/notification-configs/:type (any of the fifteen types). */
 export async function updatePlatformConfig(
   db: Db,
+  scope: ServiceScope,
   input: NotificationConfigPatch,
 ): Promise<PlatformNotificationConfig> {
   const { type, ...patch } = input;
@@ -52,7 +57,7 @@ export async function updatePlatformConfig(
     const next = applyConfigPatch(type, valuesOfRow(type, current!), patch);
     const [row] = await tx
       .update(notificationDefaults)
-      .set({ ...rowOfValues(next), updatedAt: new Date() })
+      .set({ ...rowOfValues(next), updatedAt: scope.now })
       .where(eq(notificationDefaults.type, type))
       .returning();
     return toPlatformConfig(row!);

@@ -1,7 +1,8 @@
+import { type StudioScope } from "../scope";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { NotificationRecord } from "@studio/contracts";
 import { notifications, type Db } from "@studio/db";
-import { loadClientRow, type TraineeActor } from "../clients/client-scope";
+import { loadClientRow } from "../clients/client-scope";
 import { toNotificationRecord } from "./notification-record";
 
 /**
@@ -10,11 +11,11 @@ import { toNotificationRecord } from "./notification-record";
  */
 export async function listClientNotifications(
   db: Db,
-  actor: TraineeActor,
+  scope: StudioScope,
   input: { id: string; page: number; pageSize: number },
 ): Promise<{ items: NotificationRecord[]; total: number }> {
-  const client = await loadClientRow(db, actor, input.id);
-  const where = and(eq(notifications.studioId, actor.studioId), eq(notifications.clientId, client.id));
+  const client = await loadClientRow(db, scope, input.id);
+  const where = and(eq(notifications.studioId, scope.studioId), eq(notifications.clientId, client.id));
   const [rows, [totals]] = await Promise.all([
     db
       .select()

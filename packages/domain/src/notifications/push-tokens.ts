@@ -1,7 +1,7 @@
+import type { TraineeScope } from "../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import { clients, pushTokens, type Db } from "@studio/db";
 import { notFound } from "../errors";
-import type { TraineeNotificationSubject } from "./trainee-preferences";
 
 type PushTokenRow = typeof pushTokens.$inferSelect;
 
@@ -12,11 +12,17 @@ const toPushToken = (r: PushTokenRow) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function assertTrainee(db: Db, auth: TraineeNotificationSubject): Promise<void> {
+async function assertTrainee(db: Db, scope: TraineeScope): Promise<void> {
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.id, scope.actor.clientId),
+        eq(clients.studioId, scope.studioId),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound("trainee");
 }
@@ -27,37 +33,43 @@ async function assertTrainee(db: Db, auth: TraineeNotificationSubject): Promise<
  */
 export async function registerPushToken(
   db: Db,
-  auth: TraineeNotificationSubject,
+  scope: TraineeScope,
   input: { token: string; platform: "ios" | "android" },
 ) {
-  await assertTrainee(db, auth);
-  const now = new Date();
+  await assertTrainee(db, scope);
+  const now = scope.now;
   const [row] = await db
     .insert(pushTokens)
     .values({
-      studioId: auth.studioId,
-      clientId: auth.clientId,
+      studioId: scope.studioId,
+      clientId: scope.actor.clientId,
       token: input.token,
       platform: input.platform,
     })
     .onConflictDoUpdate({
       target: pushTokens.token,
-      set: { studioId: auth.studioId, clientId: auth.clientId, platform: input.platform, updatedAt: now },
+      set: {
+        studioId: scope.studioId,
+        clientId: scope.actor.clientId,
+        platform: input.platform,
+        updatedAt: now,
+      },
     })
     .returning();
   return toPushToken(row!);
 }
 
 /** DELETE /v1/trainee/push-tokens/:token: only the caller's own token; anything else is 404. */
-export async function deletePushToken(db: Db, auth: TraineeNotificationSubject, token: string) {
-  await assertTrainee(db, auth);
+export async function deletePushToken(db: Db, scope: TraineeScope, input: { token: string }) {
+  const { token } = input;
+  await assertTrainee(db, scope);
   const rows = await db
     .delete(pushTokens)
     .where(
       and(
         eq(pushTokens.token, token),
-        eq(pushTokens.clientId, auth.clientId),
-        eq(pushTokens.studioId, auth.studioId),
+        eq(pushTokens.clientId, scope.actor.clientId),
+        eq(pushTokens.studioId, scope.studioId),
       ),
     )
     .returning({ token: pushTokens.token });

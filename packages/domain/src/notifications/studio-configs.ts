@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import {
   ACTIVE_NOTIFICATION_TYPES,
@@ -25,7 +26,8 @@ const flat = (
 });
 
 /** GET /v1/web/notification-configs: per active type the override, else the platform default. */
-export async function listStudioConfigs(db: Db, studioId: string): Promise<StudioNotificationConfig[]> {
+export async function listStudioConfigs(db: Db, scope: StudioScope): Promise<StudioNotificationConfig[]> {
+  const { studioId } = scope;
   const configs = await loadStudioConfigs(db, studioId, ACTIVE_NOTIFICATION_TYPES);
   return ACTIVE_NOTIFICATION_TYPES.map((type) => {
     const c = configs.get(type)!;
@@ -63,10 +65,11 @@ export async function storeStudioOverride(
   studioId: string,
   type: NotificationType,
   values: NotificationConfigValues,
+  now: Date,
 ): Promise<void> {
   await tx
     .update(notificationOverrides)
-    .set({ ...rowOfValues(values), updatedAt: new Date() })
+    .set({ ...rowOfValues(values), updatedAt: now })
     .where(and(eq(notificationOverrides.studioId, studioId), eq(notificationOverrides.type, type)));
 }
 
@@ -77,14 +80,15 @@ export async function storeStudioOverride(
  */
 export async function updateStudioConfig(
   db: Db,
-  studioId: string,
+  scope: StudioScope,
   input: NotificationConfigPatch,
 ): Promise<StudioNotificationConfig> {
+  const { studioId } = scope;
   const { type, ...patch } = input;
   const next = await db.transaction(async (tx) => {
     const current = await lockStudioOverride(tx, studioId, type);
     const values = applyConfigPatch(type, current, patch);
-    await storeStudioOverride(tx, studioId, type, values);
+    await storeStudioOverride(tx, studioId, type, values, scope.now);
     return values;
   });
   const answer = flat(type, next, true);

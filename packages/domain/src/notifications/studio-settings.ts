@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import {
   ACTIVE_NOTIFICATION_TYPES,
   NOTIFICATION_CATEGORIES,
@@ -40,7 +41,11 @@ function toSetting(type: NotificationSetting["type"], config: StudioConfig): Not
  * catalogue metadata, the studio's effective values, customized, and the platform row as
  * defaults, plus the category order.
  */
-export async function getStudioNotificationSettings(db: Db, studioId: string): Promise<NotificationSettings> {
+export async function getStudioNotificationSettings(
+  db: Db,
+  scope: StudioScope,
+): Promise<NotificationSettings> {
+  const { studioId } = scope;
   const configs = await loadStudioConfigs(db, studioId, ACTIVE_NOTIFICATION_TYPES);
   return {
     categories: [...NOTIFICATION_CATEGORIES],
@@ -51,9 +56,10 @@ export async function getStudioNotificationSettings(db: Db, studioId: string): P
 /** PUT /v1/web/studio/notification-settings/:type: normalizes the messages per kind and upserts the override. */
 export async function putStudioNotificationSetting(
   db: Db,
-  studioId: string,
+  scope: StudioScope,
   input: NotificationSettingPut,
 ): Promise<NotificationSetting> {
+  const { studioId } = scope;
   const { kind } = catalogueEntry(input.type);
   const messages = normalizeSettingMessages(kind, input.messages);
   await db.transaction(async (tx) => {
@@ -63,6 +69,7 @@ export async function putStudioNotificationSetting(
       studioId,
       input.type,
       settingValuesFrom(kind, { enabled: input.enabled, sound: input.sound, messages }, current),
+      scope.now,
     );
   });
   const config = (await loadStudioConfigs(db, studioId, [input.type])).get(input.type)!;

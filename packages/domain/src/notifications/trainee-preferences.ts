@@ -1,3 +1,4 @@
+import type { TraineeScope } from "../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   ACTIVE_NOTIFICATION_TYPES,
@@ -10,17 +11,18 @@ import { catalogueEntry } from "./catalogue";
 import { loadStudioConfigs } from "./config-store";
 import { groupOf, isMuted, listPreferenceGroups } from "./resolution";
 
-export interface TraineeNotificationSubject {
-  studioId: string;
-  clientId: string;
-}
-
 /** The trainee's muted groups; NOT_FOUND "trainee not found" outside its studio or once deleted. */
-async function loadMutedGroups(db: Db, auth: TraineeNotificationSubject): Promise<string[]> {
+async function loadMutedGroups(db: Db, scope: TraineeScope): Promise<string[]> {
   const [row] = await db
     .select({ muted: clients.mutedNotificationGroups })
     .from(clients)
-    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.id, scope.actor.clientId),
+        eq(clients.studioId, scope.studioId),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound("trainee");
   return row.muted ?? [];
@@ -36,8 +38,8 @@ async function studioValues(db: Db, studioId: string) {
  * trainee's mutes applied. The mute check uses no form type, so FORM_SENT and FORM_REMINDERS
  * follow the FORMS group here. No messages, no customized.
  */
-export async function listTraineeNotificationConfigs(db: Db, auth: TraineeNotificationSubject) {
-  const [muted, values] = await Promise.all([loadMutedGroups(db, auth), studioValues(db, auth.studioId)]);
+export async function listTraineeNotificationConfigs(db: Db, scope: TraineeScope) {
+  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope.studioId)]);
   return ACTIVE_NOTIFICATION_TYPES.map((type) => {
     const v = values.get(type)!;
     const entry = catalogueEntry(type);
@@ -57,9 +59,9 @@ export async function listTraineeNotificationConfigs(db: Db, auth: TraineeNotifi
 /** GET /v1/trainee/notification-preferences. */
 export async function getTraineeNotificationPreferences(
   db: Db,
-  auth: TraineeNotificationSubject,
+  scope: TraineeScope,
 ): Promise<NotificationPreference[]> {
-  const [muted, values] = await Promise.all([loadMutedGroups(db, auth), studioValues(db, auth.studioId)]);
+  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope.studioId)]);
   return listPreferenceGroups(values, muted);
 }
 
@@ -70,7 +72,7 @@ export async function getTraineeNotificationPreferences(
  */
 export async function setTraineeNotificationPreference(
   db: Db,
-  auth: TraineeNotificationSubject,
+  scope: TraineeScope,
   input: { group: NotificationGroup; enabled: boolean },
 ): Promise<NotificationPreference[]> {
   const muted = clients.mutedNotificationGroups;
@@ -80,8 +82,14 @@ export async function setTraineeNotificationPreference(
   const [row] = await db
     .update(clients)
     .set({ mutedNotificationGroups: next })
-    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.id, scope.actor.clientId),
+        eq(clients.studioId, scope.studioId),
+        isNull(clients.deletedAt),
+      ),
+    )
     .returning({ muted: clients.mutedNotificationGroups });
   if (!row) throw notFound("trainee");
-  return listPreferenceGroups(await studioValues(db, auth.studioId), row.muted ?? []);
+  return listPreferenceGroups(await studioValues(db, scope.studioId), row.muted ?? []);
 }

@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { eq } from "drizzle-orm";
 import type { StudioSettingsUpdate, StudioWithLimits } from "@studio/contracts";
 import { studios, type Db } from "@studio/db";
@@ -22,9 +23,10 @@ export function toStudioWithLimits(row: StudioRow): StudioWithLimits {
  */
 export async function updateStudioSettings(
   db: Db,
-  studioId: string,
+  scope: StudioScope,
   input: StudioSettingsUpdate,
 ): Promise<StudioWithLimits> {
+  const { studioId } = scope;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(studios).where(eq(studios.id, studioId)).for("no key update");
     if (!current) throw notFound("studio");

@@ -1,6 +1,6 @@
+import { type StudioScope } from "../scope";
 import type { TaskCreate, TaskRecord } from "@studio/contracts";
 import { tasks, type DbOrTx } from "@studio/db";
-import type { TraineeActor } from "../clients/client-scope";
 import { isResolvedStatus, toDate, toTaskRecord } from "./task-record";
 import { assertTaskAssignees, assertTaskTrainee } from "./task-scope";
 
@@ -16,18 +16,17 @@ export interface TaskOrigin {
  */
 export async function createTask(
   db: DbOrTx,
-  actor: TraineeActor,
+  scope: StudioScope,
   input: TaskCreate & TaskOrigin,
-  now = new Date(),
 ): Promise<TaskRecord> {
   const coachIds = [...new Set(input.coachIds ?? [])];
-  if (input.traineeId) await assertTaskTrainee(db, actor, input.traineeId);
-  await assertTaskAssignees(db, actor.studioId, coachIds);
+  if (input.traineeId) await assertTaskTrainee(db, scope, input.traineeId);
+  await assertTaskAssignees(db, scope.studioId, coachIds);
   const status = input.status ?? "OPEN";
   const [row] = await db
     .insert(tasks)
     .values({
-      studioId: actor.studioId,
+      studioId: scope.studioId,
       title: input.title,
       description: input.description ?? null,
       status,
@@ -38,7 +37,7 @@ export async function createTask(
       coachIds,
       type: input.type ?? "MANUAL",
       source: input.source ?? "web",
-      resolvedAt: isResolvedStatus(status) ? now : null,
+      resolvedAt: isResolvedStatus(status) ? scope.now : null,
     })
     .returning();
   return toTaskRecord(row!);

@@ -1,7 +1,7 @@
+import { type StudioScope } from "../scope";
 import { and, arrayContains, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TaskRecord, TaskStatus } from "@studio/contracts";
 import { tasks, type Db } from "@studio/db";
-import type { TraineeActor } from "../clients/client-scope";
 import { windowOf, type ListWindow } from "../clients/list-clients";
 import { toTaskRecord } from "./task-record";
 import { taskScope } from "./task-scope";
@@ -15,10 +15,10 @@ export interface TaskFilters {
 /** `GET /v1/web/tasks` (and the automation lane's list): newest first. */
 export async function listTasks(
   db: Db,
-  actor: TraineeActor,
+  scope: StudioScope,
   query: TaskFilters & ListWindow,
 ): Promise<{ items: TaskRecord[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [eq(tasks.studioId, actor.studioId), taskScope(actor)];
+  const conditions: (SQL | undefined)[] = [eq(tasks.studioId, scope.studioId), taskScope(scope)];
   if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.traineeId) conditions.push(eq(tasks.traineeId, query.traineeId));
   if (query.coachId) conditions.push(arrayContains(tasks.coachIds, [query.coachId]));

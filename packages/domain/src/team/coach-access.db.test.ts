@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coaches, createDatabase, studios, type DatabaseHandle } from "@studio/db";
 import { AppError } from "../errors";
-import { resolveCoachAccess } from "./coach-access";
+import { resolveCoachActor } from "./coach-access";
+
+const resolveCoachAccess = async (...args: Parameters<typeof resolveCoachActor>) =>
+  (await resolveCoachActor(...args)).access;
 
 let handle: DatabaseHandle;
 let studioId: string;

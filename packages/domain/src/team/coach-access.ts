@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { FULL_PERMISSIONS, PermissionsSchema, type Permissions, type WebRole } from "@studio/contracts";
 import { coaches, type DbOrTx } from "@studio/db";
 import { forbidden } from "../errors";
+import type { CoachActor } from "../scope";
 
 /** What a web caller may reach. `assigned` limits trainee reads and writes to their own trainees. */
 export type CoachAccess =
@@ -9,27 +10,42 @@ export type CoachAccess =
   | { kind: "assigned"; coachId: string; permissions: Permissions };
 
 /**
- * Coach access rules (document 1 "Roles and coach access" and "Permissions blob"): OWNER has
+ * Coach access rules, resolved once per web request into the scope's actor (document 1 "Roles and coach access" and "Permissions blob"): OWNER has
  * full access; an inactive Coach row is refused; no Coach row keeps studio-wide access; a
  * HEAD_COACH holds every permission; a SUB_COACH's blob decides, an invalid blob meaning all.
  */
-export async function resolveCoachAccess(
+export async function resolveCoachActor(
   db: DbOrTx,
   auth: { studioId: string; userId: string; role: WebRole },
-): Promise<CoachAccess> {
+): Promise<CoachActor> {
   const [coach] = await db
-    .select({ id: coaches.id, role: coaches.role, active: coaches.active, permissions: coaches.permissions })
+    .select({
+      id: coaches.id,
+      name: coaches.name,
+      role: coaches.role,
+      active: coaches.active,
+      permissions: coaches.permissions,
+    })
     .from(coaches)
     .where(and(eq(coaches.studioId, auth.studioId), eq(coaches.externalUserId, auth.userId)))
     .limit(1);
+  const actor = (access: CoachAccess): CoachActor => ({
+    kind: "coach",
+    userId: auth.userId,
+    role: auth.role,
+    access,
+    coachName: coach?.name ?? null,
+  });
   if (auth.role === "OWNER")
-    return { kind: "studio", coachId: coach?.id ?? null, permissions: FULL_PERMISSIONS };
-  if (!coach) return { kind: "studio", coachId: null, permissions: FULL_PERMISSIONS };
+    return actor({ kind: "studio", coachId: coach?.id ?? null, permissions: FULL_PERMISSIONS });
+  if (!coach) return actor({ kind: "studio", coachId: null, permissions: FULL_PERMISSIONS });
   if (!coach.active) throw forbidden("this team member has been removed");
   const permissions = effectivePermissions(coach.role, coach.permissions);
-  return permissions.trainees === "all"
-    ? { kind: "studio", coachId: coach.id, permissions }
-    : { kind: "assigned", coachId: coach.id, permissions };
+  return actor(
+    permissions.trainees === "all"
+      ? { kind: "studio", coachId: coach.id, permissions }
+      : { kind: "assigned", coachId: coach.id, permissions },
+  );
 }
 
 export function effectivePermissions(role: string, stored: unknown): Permissions {

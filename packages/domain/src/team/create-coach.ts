@@ -1,10 +1,11 @@
+import type { StudioScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { PermissionsSchema, type CoachCreate, type CoachRecord } from "@studio/contracts";
 import { coaches, type Db, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
 import type { DomainPorts } from "../ports";
 import { composeCoachName, toCoachRecord } from "./coach-record";
-import { fireAndForget, type SideEffectLog } from "./fire-and-forget";
+import { fireAndForget } from "./fire-and-forget";
 import { memberRoleFor } from "./member-role";
 import { assertSeatAvailable } from "./studio-limits";
 import { syncOrganizationMember } from "./sync-organization-member";
@@ -35,17 +36,17 @@ export async function assertExternalUserIdFree(
  */
 export async function createCoach(
   db: Db,
-  actor: { studioId: string },
+  scope: StudioScope,
   input: CoachCreate,
-  ports: Pick<DomainPorts, "mailer"> & { log?: SideEffectLog },
+  ports: Pick<DomainPorts, "mailer">,
 ): Promise<CoachRecord> {
   const { row, studioName } = await db.transaction(async (tx) => {
-    const studio = await assertSeatAvailable(tx, actor.studioId);
-    if (input.externalUserId) await assertExternalUserIdFree(tx, actor.studioId, input.externalUserId);
+    const studio = await assertSeatAvailable(tx, scope.studioId);
+    if (input.externalUserId) await assertExternalUserIdFree(tx, scope.studioId, input.externalUserId);
     const [created] = await tx
       .insert(coaches)
       .values({
-        studioId: actor.studioId,
+        studioId: scope.studioId,
         externalUserId: input.externalUserId ?? null,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -61,7 +62,7 @@ export async function createCoach(
       .returning();
     if (created!.externalUserId && studio.organizationId) {
       await syncOrganizationMember(tx, {
-        studioId: actor.studioId,
+        studioId: scope.studioId,
         userId: created!.externalUserId,
         role: memberRoleFor(created!),
       });
@@ -76,7 +77,7 @@ export async function createCoach(
         text: `Hi ${row.firstName},\n\n${studioName} added you to its coaching team. Sign in to the studio's web app with this email address (${row.email}) to get started.`,
       }),
     "team invitation email",
-    ports.log,
+    scope.logger,
   );
   return toCoachRecord(row);
 }

@@ -13,7 +13,8 @@ import {
 import { AppError, validation } from "../errors";
 import { loadCoach, toCoachRecord } from "./coach-record";
 import { cleanReplacementIds, planDismissal, type TraineeCoachList } from "./dismissal-plan";
-import { assertMayChangeCoach, type TeamCaller } from "./owner-protection";
+import { assertMayChangeCoach } from "./owner-protection";
+import type { CoachScope } from "../scope";
 
 /** Document 1 "Limits": coach dismissal transaction timeout. */
 export const DISMISSAL_TIMEOUT_MS = 30_000;
@@ -35,11 +36,11 @@ export interface DismissalResult {
  */
 export async function dismissCoach(
   db: Db,
-  caller: TeamCaller,
+  scope: CoachScope,
   input: CoachDismiss,
-  now: Date,
   options: { timeoutMs?: number } = {},
 ): Promise<DismissalResult> {
+  const { now } = scope;
   const timeoutMs = Math.trunc(options.timeoutMs ?? DISMISSAL_TIMEOUT_MS);
   return db.transaction(async (tx) => {
     // statement_timeout bounds each statement; the deadline bounds the sum of them.
@@ -50,15 +51,15 @@ export async function dismissCoach(
     await tx.execute(sql.raw(`set local statement_timeout = '${timeoutMs}ms'`));
 
     // 1. Load and check owner protection.
-    const coach = await loadCoach(tx, caller.studioId, input.id, { forUpdate: true });
-    await assertMayChangeCoach(tx, caller, coach);
+    const coach = await loadCoach(tx, scope.studioId, input.id, { forUpdate: true });
+    await assertMayChangeCoach(tx, scope, coach);
 
     // 2. Replacement lists.
     const taskReplacements =
       input.tasks.mode === "reassign" ? cleanReplacementIds(input.tasks.coachIds, coach.id) : null;
     const traineeReplacements =
       input.clients.mode === "reassign" ? cleanReplacementIds(input.clients.coachIds, coach.id) : null;
-    await assertActiveTeamMembers(tx, caller.studioId, [taskReplacements, traineeReplacements]);
+    await assertActiveTeamMembers(tx, scope.studioId, [taskReplacements, traineeReplacements]);
     withinDeadline();
 
     // 3. Open tasks listing the coach and the trainees assigned to the coach, oldest first.
@@ -67,13 +68,13 @@ export async function dismissCoach(
       .from(tasks)
       .where(
         and(
-          eq(tasks.studioId, caller.studioId),
+          eq(tasks.studioId, scope.studioId),
           inArray(tasks.status, [...OPEN_TASK_STATUSES]),
           arrayContains(tasks.coachIds, [coach.id]),
         ),
       )
       .orderBy(asc(tasks.createdAt), asc(tasks.id));
-    const { trainees, dismissedPosition } = await loadAssignedTrainees(tx, caller.studioId, coach.id);
+    const { trainees, dismissedPosition } = await loadAssignedTrainees(tx, scope.studioId, coach.id);
     withinDeadline();
 
     // 4. The plan.
@@ -90,26 +91,26 @@ export async function dismissCoach(
       await tx
         .update(tasks)
         .set({ status: "DISMISSED", resolvedAt: now, coachIds: [], updatedAt: now })
-        .where(and(eq(tasks.studioId, caller.studioId), inArray(tasks.id, plan.discardedTaskIds)));
+        .where(and(eq(tasks.studioId, scope.studioId), inArray(tasks.id, plan.discardedTaskIds)));
     }
     if (plan.reassignedTasks.length > 0) {
       await tx.execute(sql`
         update tasks as t
         set coach_ids = array(select jsonb_array_elements_text(v."coachIds")), updated_at = ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(plan.reassignedTasks)}::jsonb) as v(id text, "coachIds" jsonb)
-        where t.id = v.id and t.studio_id = ${caller.studioId}`);
+        where t.id = v.id and t.studio_id = ${scope.studioId}`);
     }
     withinDeadline();
     await tx
       .delete(clientCoaches)
-      .where(and(eq(clientCoaches.studioId, caller.studioId), eq(clientCoaches.coachId, coach.id)));
+      .where(and(eq(clientCoaches.studioId, scope.studioId), eq(clientCoaches.coachId, coach.id)));
     const added = plan.trainees.filter((t) => t.addedCoachId !== null);
     if (added.length > 0) {
       await tx
         .insert(clientCoaches)
         .values(
           added.map((t) => ({
-            studioId: caller.studioId,
+            studioId: scope.studioId,
             clientId: t.clientId,
             coachId: t.addedCoachId!,
             position: dismissedPosition.get(t.clientId) ?? 0,
@@ -123,7 +124,7 @@ export async function dismissCoach(
       await tx.execute(sql`
         update client_coaches as cc set is_primary = (cc.coach_id = v."coachId")
         from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v("clientId" text, "coachId" text)
-        where cc.client_id = v."clientId" and cc.studio_id = ${caller.studioId}`);
+        where cc.client_id = v."clientId" and cc.studio_id = ${scope.studioId}`);
     }
     await tx
       .update(taskAutomations)
@@ -133,7 +134,7 @@ export async function dismissCoach(
       })
       .where(
         and(
-          eq(taskAutomations.studioId, caller.studioId),
+          eq(taskAutomations.studioId, scope.studioId),
           arrayContains(taskAutomations.assigneeCoachIds, [coach.id]),
         ),
       );
@@ -141,14 +142,14 @@ export async function dismissCoach(
     const [dismissed] = await tx
       .update(coaches)
       .set({ active: false, updatedAt: now })
-      .where(and(eq(coaches.id, coach.id), eq(coaches.studioId, caller.studioId)))
+      .where(and(eq(coaches.id, coach.id), eq(coaches.studioId, scope.studioId)))
       .returning();
     if (coach.externalUserId) {
       await tx
         .delete(organizationMembers)
         .where(
           and(
-            eq(organizationMembers.studioId, caller.studioId),
+            eq(organizationMembers.studioId, scope.studioId),
             eq(organizationMembers.userId, coach.externalUserId),
             ne(organizationMembers.role, "owner"),
           ),

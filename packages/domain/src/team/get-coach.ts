@@ -1,10 +1,13 @@
+import type { StudioScope } from "../scope";
 import { and, arrayContains, count, eq, inArray, isNull } from "drizzle-orm";
 import { OPEN_TASK_STATUSES, type CoachRecord } from "@studio/contracts";
 import { clientCoaches, clients, tasks, type Db } from "@studio/db";
 import { loadCoach, toCoachRecord } from "./coach-record";
 
 /** `GET /v1/web/coaches/:id`. */
-export async function getCoach(db: Db, studioId: string, id: string): Promise<CoachRecord> {
+export async function getCoach(db: Db, scope: StudioScope, input: { id: string }): Promise<CoachRecord> {
+  const { studioId } = scope;
+  const { id } = input;
   return toCoachRecord(await loadCoach(db, studioId, id));
 }
 
@@ -14,9 +17,11 @@ export async function getCoach(db: Db, studioId: string, id: string): Promise<Co
  */
 export async function getCoachImpact(
   db: Db,
-  studioId: string,
-  id: string,
+  scope: StudioScope,
+  input: { id: string },
 ): Promise<{ openTasks: number; clients: number }> {
+  const { studioId } = scope;
+  const { id } = input;
   const coach = await loadCoach(db, studioId, id);
   const [[openTasks], [assigned]] = await Promise.all([
     db

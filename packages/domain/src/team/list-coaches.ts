@@ -1,3 +1,4 @@
+import type { StudioScope } from "../scope";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { CoachListFilters, CoachRecord } from "@studio/contracts";
 import { coaches, type Db } from "@studio/db";
@@ -7,9 +8,10 @@ import { containsPattern } from "./search-pattern";
 /** `GET /v1/web/coaches`: newest first, filtered by role, active and a name/email search. */
 export async function listCoaches(
   db: Db,
-  studioId: string,
+  scope: StudioScope,
   filters: CoachListFilters,
 ): Promise<{ items: CoachRecord[]; total: number }> {
+  const { studioId } = scope;
   const conditions: SQL[] = [eq(coaches.studioId, studioId), eq(coaches.active, filters.active)];
   if (filters.role) conditions.push(eq(coaches.role, filters.role));
   if (filters.search) {

@@ -4,7 +4,8 @@ import { coaches, type Db } from "@studio/db";
 import { composeCoachName, loadCoach, toCoachRecord, type CoachRow } from "./coach-record";
 import { assertExternalUserIdFree } from "./create-coach";
 import { memberRoleFor, updateOrganizationMemberRole } from "./member-role";
-import { assertMayChangeCoach, type TeamCaller } from "./owner-protection";
+import { assertMayChangeCoach } from "./owner-protection";
+import type { CoachScope } from "../scope";
 import { assertSeatAvailable } from "./studio-limits";
 
 /**
@@ -12,13 +13,13 @@ import { assertSeatAvailable } from "./studio-limits";
  * a dismissed member, then in one transaction the row update (name recomposed from first and
  * last name) and the organization member role sync (never an owner, never a recreated row).
  */
-export async function updateCoach(db: Db, caller: TeamCaller, input: CoachUpdate): Promise<CoachRecord> {
+export async function updateCoach(db: Db, scope: CoachScope, input: CoachUpdate): Promise<CoachRecord> {
   return db.transaction(async (tx) => {
-    const current = await loadCoach(tx, caller.studioId, input.id, { forUpdate: true });
-    await assertMayChangeCoach(tx, caller, current);
-    if (input.active === true && !current.active) await assertSeatAvailable(tx, caller.studioId);
+    const current = await loadCoach(tx, scope.studioId, input.id, { forUpdate: true });
+    await assertMayChangeCoach(tx, scope, current);
+    if (input.active === true && !current.active) await assertSeatAvailable(tx, scope.studioId);
     if (input.externalUserId !== undefined && input.externalUserId !== current.externalUserId) {
-      await assertExternalUserIdFree(tx, caller.studioId, input.externalUserId, current.id);
+      await assertExternalUserIdFree(tx, scope.studioId, input.externalUserId, current.id);
     }
     const patch: Partial<CoachRow> = {};
     for (const key of [
@@ -42,12 +43,12 @@ export async function updateCoach(db: Db, caller: TeamCaller, input: CoachUpdate
     if (input.permissions !== undefined) patch.permissions = PermissionsSchema.parse(input.permissions);
     const [updated] = await tx
       .update(coaches)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(coaches.id, current.id), eq(coaches.studioId, caller.studioId)))
+      .set({ ...patch, updatedAt: scope.now })
+      .where(and(eq(coaches.id, current.id), eq(coaches.studioId, scope.studioId)))
       .returning();
     if (updated!.externalUserId) {
       await updateOrganizationMemberRole(tx, {
-        studioId: caller.studioId,
+        studioId: scope.studioId,
         userId: updated!.externalUserId,
         role: memberRoleFor(updated!),
       });

@@ -1,3 +1,4 @@
+import type { TraineeScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { clients, studios, type Db } from "@studio/db";
 
@@ -23,10 +24,7 @@ export function isAppLocked(inputs: AppAccessInputs, now: Date): boolean {
 }
 
 /** Reads the lock inputs in one query. The subscriptions work adds live-subscription coverage here. */
-export async function loadAppAccessInputs(
-  db: Db,
-  auth: { studioId: string; clientId: string },
-): Promise<AppAccessInputs | null> {
+export async function loadAppAccessInputs(db: Db, scope: TraineeScope): Promise<AppAccessInputs | null> {
   const [row] = await db
     .select({
       freezeStartedAt: clients.freezeStartedAt,
@@ -36,7 +34,7 @@ export async function loadAppAccessInputs(
     })
     .from(clients)
     .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId)))
+    .where(and(eq(clients.id, scope.actor.clientId), eq(clients.studioId, scope.studioId)))
     .limit(1);
   if (!row) return null;
   return {

@@ -1,13 +1,20 @@
+import type { TraineeScope } from "../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import type { TraineeMe } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
 
-export async function getTraineeMe(db: Db, auth: { studioId: string; clientId: string }): Promise<TraineeMe> {
+export async function getTraineeMe(db: Db, scope: TraineeScope): Promise<TraineeMe> {
   const [row] = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, auth.clientId), eq(clients.studioId, auth.studioId), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.id, scope.actor.clientId),
+        eq(clients.studioId, scope.studioId),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound("trainee");
   return {

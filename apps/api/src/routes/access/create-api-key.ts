@@ -14,10 +14,4 @@ export const createApiKeyRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(ApiKeyCreateInput)
   .output(ApiKeyCreatedSchema)
-  .mutation(({ ctx, input }) =>
-    createApiKey(ctx.deps.database.db, {
-      studioId: ctx.auth.studioId,
-      name: input.name,
-      createdByUserId: ctx.auth.userId,
-    }),
-  );
+  .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.scope, input));

@@ -14,4 +14,4 @@ export const listApiKeysRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(z.object({}))
   .output(ApiKeyListSchema)
-  .query(({ ctx }) => listApiKeys(ctx.deps.database.db, ctx.auth.studioId));
+  .query(({ ctx }) => listApiKeys(ctx.db, ctx.scope));

@@ -13,6 +13,4 @@ export const revokeApiKeyRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(IdParam)
   .output(ApiKeyRevokedSchema)
-  .mutation(({ ctx, input }) =>
-    revokeApiKey(ctx.deps.database.db, { studioId: ctx.auth.studioId, id: input.id, now: ctx.deps.now() }),
-  );
+  .mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.scope, input));

@@ -1,8 +1,8 @@
 import { ClientCreateInput, ClientSchema } from "@studio/contracts";
 import { createTrainee } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const createClientRoute = traineeScopedProcedure
+export const createClientRoute = webProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -14,9 +14,4 @@ export const createClientRoute = traineeScopedProcedure
   })
   .input(ClientCreateInput)
   .output(ClientSchema)
-  .mutation(({ ctx, input }) =>
-    createTrainee(ctx.deps.database.db, ctx.actor, input, {
-      chat: ctx.deps.ports.chat,
-      log: (message, fields) => ctx.deps.logger.warn(message, { ...fields, requestId: ctx.requestId }),
-    }),
-  );
+  .mutation(({ ctx, input }) => createTrainee(ctx.db, ctx.scope, input, { chat: ctx.deps.ports.chat }));

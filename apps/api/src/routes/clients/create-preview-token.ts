@@ -1,8 +1,8 @@
 import { IdParam, PreviewTokenSchema } from "@studio/contracts";
 import { createClientPreviewToken } from "@studio/domain";
-import { headTraineeScopedProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const createPreviewTokenRoute = headTraineeScopedProcedure
+export const createPreviewTokenRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "POST",
@@ -14,9 +14,8 @@ export const createPreviewTokenRoute = headTraineeScopedProcedure
   .input(IdParam)
   .output(PreviewTokenSchema)
   .mutation(({ ctx, input }) =>
-    createClientPreviewToken(ctx.deps.database.db, ctx.actor, {
+    createClientPreviewToken(ctx.db, ctx.scope, {
       id: input.id,
       secret: ctx.deps.config.sessionSigningSecret,
-      now: ctx.deps.now(),
     }),
   );

@@ -1,8 +1,8 @@
 import { ClientDeletedSchema, IdParam } from "@studio/contracts";
 import { softDeleteClient } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const deleteClientRoute = traineeScopedProcedure
+export const deleteClientRoute = webProcedure
   .meta({
     openapi: {
       method: "DELETE",
@@ -13,6 +13,4 @@ export const deleteClientRoute = traineeScopedProcedure
   })
   .input(IdParam)
   .output(ClientDeletedSchema)
-  .mutation(({ ctx, input }) =>
-    softDeleteClient(ctx.deps.database.db, ctx.actor, { id: input.id, now: ctx.deps.now() }),
-  );
+  .mutation(({ ctx, input }) => softDeleteClient(ctx.db, ctx.scope, input));

@@ -1,11 +1,11 @@
 import { ClientSchema, IdParam } from "@studio/contracts";
 import { getClient } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const getClientRoute = traineeScopedProcedure
+export const getClientRoute = webProcedure
   .meta({
     openapi: { method: "GET", path: "/v1/web/clients/{id}", tags: ["clients"], summary: "One trainee" },
   })
   .input(IdParam)
   .output(ClientSchema)
-  .query(({ ctx, input }) => getClient(ctx.deps.database.db, ctx.actor, input.id));
+  .query(({ ctx, input }) => getClient(ctx.db, ctx.scope, input));

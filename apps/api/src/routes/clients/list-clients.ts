@@ -1,8 +1,8 @@
 import { ClientListQuery, ClientListSchema } from "@studio/contracts";
 import { listClients } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const listClientsRoute = traineeScopedProcedure
+export const listClientsRoute = webProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -13,4 +13,4 @@ export const listClientsRoute = traineeScopedProcedure
   })
   .input(ClientListQuery)
   .output(ClientListSchema)
-  .query(({ ctx, input }) => listClients(ctx.deps.database.db, ctx.actor, input));
+  .query(({ ctx, input }) => listClients(ctx.db, ctx.scope, input));

@@ -1,8 +1,8 @@
 import { ClientSchema, ClientUpdateInput } from "@studio/contracts";
 import { updateClient } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const updateClientRoute = traineeScopedProcedure
+export const updateClientRoute = webProcedure
   .meta({
     openapi: {
       method: "PATCH",
@@ -13,4 +13,4 @@ export const updateClientRoute = traineeScopedProcedure
   })
   .input(ClientUpdateInput)
   .output(ClientSchema)
-  .mutation(({ ctx, input }) => updateClient(ctx.deps.database.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => updateClient(ctx.db, ctx.scope, input));

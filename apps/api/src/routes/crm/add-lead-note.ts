@@ -1,7 +1,6 @@
 import { LeadNoteCreateInput, LeadNoteSchema } from "@studio/contracts";
 import { addLeadNote } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const addLeadNoteRoute = webProcedure
   .meta({
@@ -15,4 +14,4 @@ export const addLeadNoteRoute = webProcedure
   })
   .input(LeadNoteCreateInput)
   .output(LeadNoteSchema)
-  .mutation(({ ctx, input }) => addLeadNote(ctx.deps.database.db, crmCaller(ctx), input));
+  .mutation(({ ctx, input }) => addLeadNote(ctx.db, ctx.scope, input));

@@ -1,7 +1,6 @@
 import { LeadSchema, LeadStatusChangeInput } from "@studio/contracts";
 import { changeLeadStatus } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const changeLeadStatusRoute = webProcedure
   .meta({
@@ -14,4 +13,4 @@ export const changeLeadStatusRoute = webProcedure
   })
   .input(LeadStatusChangeInput)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => changeLeadStatus(ctx.deps.database.db, crmCaller(ctx), input));
+  .mutation(({ ctx, input }) => changeLeadStatus(ctx.db, ctx.scope, input));

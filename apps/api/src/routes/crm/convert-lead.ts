@@ -1,7 +1,6 @@
 import { LeadConversionSchema, LeadConvertInput } from "@studio/contracts";
 import { convertLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const convertLeadRoute = webProcedure
   .meta({
@@ -14,9 +13,4 @@ export const convertLeadRoute = webProcedure
   })
   .input(LeadConvertInput)
   .output(LeadConversionSchema)
-  .mutation(({ ctx, input }) =>
-    convertLead(ctx.deps.database.db, crmCaller(ctx), input, {
-      chat: ctx.deps.ports.chat,
-      log: (message, fields) => ctx.deps.logger.warn(message, { ...fields, requestId: ctx.requestId }),
-    }),
-  );
+  .mutation(({ ctx, input }) => convertLead(ctx.db, ctx.scope, input, { chat: ctx.deps.ports.chat }));

@@ -14,4 +14,4 @@ export const createLeadStatusRoute = webProcedure
   })
   .input(LeadStatusCreateInput)
   .output(LeadStatusSchema)
-  .mutation(({ ctx, input }) => createLeadStatus(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => createLeadStatus(ctx.db, ctx.scope, input));

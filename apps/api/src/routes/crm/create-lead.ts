@@ -1,7 +1,6 @@
 import { LeadCreateInput, LeadSchema } from "@studio/contracts";
 import { createLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const createLeadRoute = webProcedure
   .meta({
@@ -10,4 +9,4 @@ export const createLeadRoute = webProcedure
   })
   .input(LeadCreateInput)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => createLead(ctx.deps.database.db, crmCaller(ctx), input));
+  .mutation(({ ctx, input }) => createLead(ctx.db, ctx.scope, input));

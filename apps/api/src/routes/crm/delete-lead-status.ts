@@ -13,4 +13,4 @@ export const deleteLeadStatusRoute = webProcedure
   })
   .input(IdParam)
   .output(LeadStatusDeletedSchema)
-  .mutation(({ ctx, input }) => deleteLeadStatus(ctx.deps.database.db, ctx.auth, input.id));
+  .mutation(({ ctx, input }) => deleteLeadStatus(ctx.db, ctx.scope, input));

@@ -1,7 +1,6 @@
 import { IdParam, LeadDeletedSchema } from "@studio/contracts";
 import { deleteLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const deleteLeadRoute = webProcedure
   .meta({
@@ -14,4 +13,4 @@ export const deleteLeadRoute = webProcedure
   })
   .input(IdParam)
   .output(LeadDeletedSchema)
-  .mutation(({ ctx, input }) => deleteLead(ctx.deps.database.db, crmCaller(ctx), input.id));
+  .mutation(({ ctx, input }) => deleteLead(ctx.db, ctx.scope, input));

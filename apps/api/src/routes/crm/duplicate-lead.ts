@@ -1,7 +1,6 @@
 import { IdParam, LeadSchema } from "@studio/contracts";
 import { duplicateLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const duplicateLeadRoute = webProcedure
   .meta({
@@ -15,4 +14,4 @@ export const duplicateLeadRoute = webProcedure
   })
   .input(IdParam)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => duplicateLead(ctx.deps.database.db, crmCaller(ctx), input.id));
+  .mutation(({ ctx, input }) => duplicateLead(ctx.db, ctx.scope, input));

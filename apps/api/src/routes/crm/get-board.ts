@@ -1,7 +1,6 @@
 import { CrmBoardQuery, CrmBoardSchema } from "@studio/contracts";
 import { getCrmBoard } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const getCrmBoardRoute = webProcedure
   .meta({
@@ -14,4 +13,4 @@ export const getCrmBoardRoute = webProcedure
   })
   .input(CrmBoardQuery)
   .output(CrmBoardSchema)
-  .query(({ ctx, input }) => getCrmBoard(ctx.deps.database.db, crmCaller(ctx), input));
+  .query(({ ctx, input }) => getCrmBoard(ctx.db, ctx.scope, input));

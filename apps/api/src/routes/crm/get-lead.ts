@@ -13,4 +13,4 @@ export const getLeadRoute = webProcedure
   })
   .input(IdParam)
   .output(LeadDetailSchema)
-  .query(({ ctx, input }) => getLead(ctx.deps.database.db, ctx.auth, input.id));
+  .query(({ ctx, input }) => getLead(ctx.db, ctx.scope, input));

@@ -1,7 +1,6 @@
 import { LeadReminderInput, LeadSchema } from "@studio/contracts";
 import { setLeadReminder } from "@studio/domain";
 import { webProcedure } from "../../trpc";
-import { crmCaller } from "./caller";
 
 export const setLeadReminderRoute = webProcedure
   .meta({
@@ -14,4 +13,4 @@ export const setLeadReminderRoute = webProcedure
   })
   .input(LeadReminderInput)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => setLeadReminder(ctx.deps.database.db, crmCaller(ctx), input));
+  .mutation(({ ctx, input }) => setLeadReminder(ctx.db, ctx.scope, input));

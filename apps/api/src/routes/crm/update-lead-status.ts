@@ -13,4 +13,4 @@ export const updateLeadStatusRoute = webProcedure
   })
   .input(LeadStatusPatchInput)
   .output(LeadStatusSchema)
-  .mutation(({ ctx, input }) => updateLeadStatus(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => updateLeadStatus(ctx.db, ctx.scope, input));

@@ -13,4 +13,4 @@ export const updateLeadRoute = webProcedure
   })
   .input(LeadPatchInput)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => updateLead(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => updateLead(ctx.db, ctx.scope, input));

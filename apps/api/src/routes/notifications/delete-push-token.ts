@@ -13,4 +13,4 @@ export const deletePushTokenRoute = traineeProcedure
   })
   .input(PushTokenParam)
   .output(PushTokenDeletedSchema)
-  .mutation(({ ctx, input }) => deletePushToken(ctx.deps.database.db, ctx.auth, input.token));
+  .mutation(({ ctx, input }) => deletePushToken(ctx.db, ctx.scope, input));

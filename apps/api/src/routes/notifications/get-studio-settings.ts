@@ -14,4 +14,4 @@ export const getStudioSettingsRoute = webProcedure
   })
   .input(z.object({}))
   .output(NotificationSettingsSchema)
-  .query(({ ctx }) => getStudioNotificationSettings(ctx.deps.database.db, ctx.auth.studioId));
+  .query(({ ctx }) => getStudioNotificationSettings(ctx.db, ctx.scope));

@@ -14,4 +14,4 @@ export const getTraineePreferencesRoute = traineeProcedure
   })
   .input(z.object({}))
   .output(NotificationPreferenceListSchema)
-  .query(({ ctx }) => getTraineeNotificationPreferences(ctx.deps.database.db, ctx.auth));
+  .query(({ ctx }) => getTraineeNotificationPreferences(ctx.db, ctx.scope));

@@ -1,8 +1,8 @@
 import { ClientNotificationsInput, NotificationRecordPageSchema } from "@studio/contracts";
 import { listClientNotifications } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const listClientNotificationsRoute = traineeScopedProcedure
+export const listClientNotificationsRoute = webProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -13,4 +13,4 @@ export const listClientNotificationsRoute = traineeScopedProcedure
   })
   .input(ClientNotificationsInput)
   .output(NotificationRecordPageSchema)
-  .query(({ ctx, input }) => listClientNotifications(ctx.deps.database.db, ctx.actor, input));
+  .query(({ ctx, input }) => listClientNotifications(ctx.db, ctx.scope, input));

@@ -15,4 +15,4 @@ export const listPlatformConfigsRoute = internalProcedure
   })
   .input(z.object({}))
   .output(PlatformNotificationConfigListSchema)
-  .query(({ ctx }) => listPlatformConfigs(ctx.deps.database.db));
+  .query(({ ctx }) => listPlatformConfigs(ctx.db, ctx.scope));

@@ -14,4 +14,4 @@ export const listStudioConfigsRoute = webProcedure
   })
   .input(z.object({}))
   .output(StudioNotificationConfigListSchema)
-  .query(({ ctx }) => listStudioConfigs(ctx.deps.database.db, ctx.auth.studioId));
+  .query(({ ctx }) => listStudioConfigs(ctx.db, ctx.scope));

@@ -15,4 +15,4 @@ export const listTraineeConfigsRoute = traineeProcedure
   })
   .input(z.object({}))
   .output(TraineeNotificationConfigListSchema)
-  .query(({ ctx }) => listTraineeNotificationConfigs(ctx.deps.database.db, ctx.auth));
+  .query(({ ctx }) => listTraineeNotificationConfigs(ctx.db, ctx.scope));

@@ -13,4 +13,4 @@ export const putStudioSettingRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(NotificationSettingPutInput)
   .output(NotificationSettingSchema)
-  .mutation(({ ctx, input }) => putStudioNotificationSetting(ctx.deps.database.db, ctx.auth.studioId, input));
+  .mutation(({ ctx, input }) => putStudioNotificationSetting(ctx.db, ctx.scope, input));

@@ -14,4 +14,4 @@ export const registerPushTokenRoute = traineeProcedure
   })
   .input(PushTokenRegisterInput)
   .output(PushTokenSchema)
-  .mutation(({ ctx, input }) => registerPushToken(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => registerPushToken(ctx.db, ctx.scope, input));

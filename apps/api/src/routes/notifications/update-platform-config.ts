@@ -14,4 +14,4 @@ export const updatePlatformConfigRoute = internalProcedure
   })
   .input(NotificationConfigPatchInput)
   .output(PlatformNotificationConfigSchema)
-  .mutation(({ ctx, input }) => updatePlatformConfig(ctx.deps.database.db, input));
+  .mutation(({ ctx, input }) => updatePlatformConfig(ctx.db, ctx.scope, input));

@@ -13,4 +13,4 @@ export const updateStudioConfigRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(NotificationConfigPatchInput)
   .output(StudioNotificationConfigSchema)
-  .mutation(({ ctx, input }) => updateStudioConfig(ctx.deps.database.db, ctx.auth.studioId, input));
+  .mutation(({ ctx, input }) => updateStudioConfig(ctx.db, ctx.scope, input));

@@ -14,4 +14,4 @@ export const updateTraineePreferenceRoute = traineeProcedure
   })
   .input(NotificationPreferencePatchInput)
   .output(NotificationPreferenceListSchema)
-  .mutation(({ ctx, input }) => setTraineeNotificationPreference(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => setTraineeNotificationPreference(ctx.db, ctx.scope, input));

@@ -14,4 +14,4 @@ export const getCurrentStudioRoute = webProcedure
   })
   .input(z.object({}))
   .output(StudioSchema)
-  .query(({ ctx }) => getCurrentStudio(ctx.deps.database.db, ctx.auth.studioId));
+  .query(({ ctx }) => getCurrentStudio(ctx.db, ctx.scope));

@@ -1,8 +1,8 @@
 import { StudioSettingsUpdateInput, StudioWithLimitsSchema } from "@studio/contracts";
 import { updateStudioSettings } from "@studio/domain";
-import { activeHeadProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const updateStudioSettingsRoute = activeHeadProcedure
+export const updateStudioSettingsRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "PATCH",
@@ -13,4 +13,4 @@ export const updateStudioSettingsRoute = activeHeadProcedure
   })
   .input(StudioSettingsUpdateInput)
   .output(StudioWithLimitsSchema)
-  .mutation(({ ctx, input }) => updateStudioSettings(ctx.deps.database.db, ctx.auth.studioId, input));
+  .mutation(({ ctx, input }) => updateStudioSettings(ctx.db, ctx.scope, input));

@@ -1,9 +1,9 @@
 import { IdParam, TaskSchema } from "@studio/contracts";
 import { getTask } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const getTaskRoute = traineeScopedProcedure
+export const getTaskRoute = webProcedure
   .meta({ openapi: { method: "GET", path: "/v1/web/tasks/{id}", tags: ["tasks"], summary: "One task" } })
   .input(IdParam)
   .output(TaskSchema)
-  .query(({ ctx, input }) => getTask(ctx.deps.database.db, ctx.actor, input.id));
+  .query(({ ctx, input }) => getTask(ctx.db, ctx.scope, input));

@@ -1,11 +1,11 @@
 import { TaskListQuery, TaskListSchema } from "@studio/contracts";
 import { listTasks } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const listTasksRoute = traineeScopedProcedure
+export const listTasksRoute = webProcedure
   .meta({
     openapi: { method: "GET", path: "/v1/web/tasks", tags: ["tasks"], summary: "List tasks, newest first" },
   })
   .input(TaskListQuery)
   .output(TaskListSchema)
-  .query(({ ctx, input }) => listTasks(ctx.deps.database.db, ctx.actor, input));
+  .query(({ ctx, input }) => listTasks(ctx.db, ctx.scope, input));

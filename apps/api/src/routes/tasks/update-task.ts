@@ -1,8 +1,8 @@
 import { TaskSchema, TaskUpdateInput } from "@studio/contracts";
 import { updateTask } from "@studio/domain";
-import { traineeScopedProcedure } from "../../guards/coach-access";
+import { webProcedure } from "../../trpc";
 
-export const updateTaskRoute = traineeScopedProcedure
+export const updateTaskRoute = webProcedure
   .meta({
     openapi: {
       method: "PATCH",
@@ -13,4 +13,4 @@ export const updateTaskRoute = traineeScopedProcedure
   })
   .input(TaskUpdateInput)
   .output(TaskSchema)
-  .mutation(({ ctx, input }) => updateTask(ctx.deps.database.db, ctx.actor, input, ctx.deps.now()));
+  .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.scope, input));

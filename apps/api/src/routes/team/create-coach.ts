@@ -1,8 +1,8 @@
 import { CoachCreateInput, CoachSchema } from "@studio/contracts";
 import { createCoach } from "@studio/domain";
-import { activeHeadProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const createCoachRoute = activeHeadProcedure
+export const createCoachRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "POST",
@@ -14,9 +14,4 @@ export const createCoachRoute = activeHeadProcedure
   })
   .input(CoachCreateInput)
   .output(CoachSchema)
-  .mutation(({ ctx, input }) =>
-    createCoach(ctx.deps.database.db, ctx.auth, input, {
-      mailer: ctx.deps.ports.mailer,
-      log: (message, fields) => ctx.deps.logger.warn(message, { ...fields, requestId: ctx.requestId }),
-    }),
-  );
+  .mutation(({ ctx, input }) => createCoach(ctx.db, ctx.scope, input, { mailer: ctx.deps.ports.mailer }));

@@ -1,8 +1,8 @@
 import { CoachDismissInput, CoachDismissResultSchema } from "@studio/contracts";
 import { dismissCoach } from "@studio/domain";
-import { activeHeadProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const dismissCoachRoute = activeHeadProcedure
+export const dismissCoachRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "DELETE",
@@ -15,4 +15,4 @@ export const dismissCoachRoute = activeHeadProcedure
   })
   .input(CoachDismissInput)
   .output(CoachDismissResultSchema)
-  .mutation(({ ctx, input }) => dismissCoach(ctx.deps.database.db, ctx.auth, input, ctx.deps.now()));
+  .mutation(({ ctx, input }) => dismissCoach(ctx.db, ctx.scope, input));

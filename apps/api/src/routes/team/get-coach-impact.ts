@@ -1,8 +1,8 @@
 import { CoachImpactSchema, IdParam } from "@studio/contracts";
 import { getCoachImpact } from "@studio/domain";
-import { activeHeadProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const getCoachImpactRoute = activeHeadProcedure
+export const getCoachImpactRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "GET",
@@ -13,4 +13,4 @@ export const getCoachImpactRoute = activeHeadProcedure
   })
   .input(IdParam)
   .output(CoachImpactSchema)
-  .query(({ ctx, input }) => getCoachImpact(ctx.deps.database.db, ctx.auth.studioId, input.id));
+  .query(({ ctx, input }) => getCoachImpact(ctx.db, ctx.scope, input));

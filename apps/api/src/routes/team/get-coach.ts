@@ -8,4 +8,4 @@ export const getCoachRoute = webProcedure
   })
   .input(IdParam)
   .output(CoachSchema)
-  .query(({ ctx, input }) => getCoach(ctx.deps.database.db, ctx.auth.studioId, input.id));
+  .query(({ ctx, input }) => getCoach(ctx.db, ctx.scope, input));

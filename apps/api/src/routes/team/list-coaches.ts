@@ -13,4 +13,4 @@ export const listCoachesRoute = webProcedure
   })
   .input(CoachListQuery)
   .output(CoachListSchema)
-  .query(({ ctx, input }) => listCoaches(ctx.deps.database.db, ctx.auth.studioId, input));
+  .query(({ ctx, input }) => listCoaches(ctx.db, ctx.scope, input));

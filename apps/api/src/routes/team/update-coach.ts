@@ -1,8 +1,8 @@
 import { CoachSchema, CoachUpdateInput } from "@studio/contracts";
 import { updateCoach } from "@studio/domain";
-import { activeHeadProcedure } from "../../guards/coach-access";
+import { requireRole } from "../../trpc";
 
-export const updateCoachRoute = activeHeadProcedure
+export const updateCoachRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "PATCH",
@@ -13,4 +13,4 @@ export const updateCoachRoute = activeHeadProcedure
   })
   .input(CoachUpdateInput)
   .output(CoachSchema)
-  .mutation(({ ctx, input }) => updateCoach(ctx.deps.database.db, ctx.auth, input));
+  .mutation(({ ctx, input }) => updateCoach(ctx.db, ctx.scope, input));

@@ -10,4 +10,4 @@ export const getTraineeMeRoute = traineeProcedure
   })
   .input(z.object({}))
   .output(TraineeMeSchema)
-  .query(({ ctx }) => getTraineeMe(ctx.deps.database.db, ctx.auth));
+  .query(({ ctx }) => getTraineeMe(ctx.db, ctx.scope));

@@ -1,0 +1,85 @@
+import type { WebRole } from "@studio/contracts";
+import type { DbOrTx } from "@studio/db";
+import type { Logger } from "@studio/observability";
+import type { CoachAccess } from "./team/coach-access";
+
+/**
+ * Enqueues a job in the caller's transaction (the job exists if and only if the write that
+ * causes it commits). packages/jobs implements it; domain code names the job and its payload.
+ */
+export interface JobEnqueuer {
+  enqueue(
+    name: string,
+    payload: object,
+    options: { tx: DbOrTx; startAfter?: Date | number; singletonKey?: string },
+  ): Promise<unknown>;
+}
+
+/** A web caller (coach app server): the user, their role, and what they may reach. */
+export interface CoachActor {
+  kind: "coach";
+  userId: string;
+  role: WebRole;
+  /** Resolved once per request (document 1 "Roles and coach access"); a removed member never gets here. */
+  access: CoachAccess;
+  /** The caller's Coach row name, written on CRM notes and activities. */
+  coachName: string | null;
+}
+
+/** A trainee of the mobile app (preview tokens may only read). */
+export interface TraineeActor {
+  kind: "trainee";
+  clientId: string;
+  preview: boolean;
+}
+
+/** An automation tool or partner holding a studio API key. */
+export interface ApiKeyActor {
+  kind: "apiKey";
+  apiKeyId: string;
+  studioName: string;
+}
+
+/** The web app server on the internal/admin lanes (no user context). */
+export interface ServiceActor {
+  kind: "service";
+  serviceId: string;
+}
+
+/** A background job acting for a studio. */
+export interface JobActor {
+  kind: "job";
+  job: string;
+}
+
+/** What every domain operation receives besides its db handle and input. */
+export interface ScopeBase {
+  /** Request id (or job id): ties log lines and audit rows to one call. */
+  requestId: string;
+  /** The one clock of the call: domain code never calls `new Date()`. */
+  now: Date;
+  logger: Logger;
+  /** Side effects (push, mail, chat, webhooks) leave through the transactional job queue. */
+  jobs: JobEnqueuer;
+}
+
+/** A call scoped to one studio (the tenant): every query filters by `studioId`. */
+export interface StudioScope<A extends StudioActor = StudioActor> extends ScopeBase {
+  studioId: string;
+  actor: A;
+}
+
+export type StudioActor = CoachActor | TraineeActor | ApiKeyActor | JobActor;
+export type CoachScope = StudioScope<CoachActor>;
+export type TraineeScope = StudioScope<TraineeActor>;
+export type ApiKeyScope = StudioScope<ApiKeyActor>;
+export type JobScope = StudioScope<JobActor>;
+
+/** The internal/admin lanes: platform-wide operations, no studio. */
+export interface ServiceScope extends ScopeBase {
+  actor: ServiceActor;
+}
+
+/** Coach access of any studio scope: a coach's own, everyone else studio-wide. */
+export const accessOf = (scope: StudioScope): CoachAccess | undefined =>
+  scope.actor.kind === "coach" ? scope.actor.access : undefined;
