@@ -25,6 +25,8 @@ describe("package entry point", () => {
       "verifyWebhookToken",
       "BEARER_REPLAY_WINDOW_MS",
       "checkBearerReplay",
+      "predatesStoreEpoch",
+      "BEFORE_STORE_EPOCH_MESSAGE",
     ];
     for (const name of expected) expect(auth).toHaveProperty(name);
   });

@@ -126,6 +126,24 @@ describe("checkBearerReplay", () => {
       expect(store.calls).toEqual([{ key: `bearer-nonce:${NONCE}`, ttlMs: 300_000 }]);
     });
 
+    it("refuses, after claiming the nonce, a request dated before the nonce store's epoch", async () => {
+      const store = nonceStore();
+      expect(
+        await checkBearerReplay(
+          input({ claimNonce: store.claimNonce, now: NOW + 10, storeEpoch: async () => NOW + 1 }),
+        ),
+      ).toEqual({ ok: false, status: 401, message: "request signed before the nonce store recovered" });
+      expect(store.calls).toHaveLength(1);
+      // Seconds are compared as milliseconds; the epoch clamps to now.
+      expect(
+        await checkBearerReplay(input({ timestamp: String(NOW / 1000), storeEpoch: async () => NOW })),
+      ).toEqual({ ok: true });
+      expect(
+        await checkBearerReplay(input({ timestamp: String(NOW / 1000 - 1), storeEpoch: async () => NOW })),
+      ).toMatchObject({ ok: false, status: 401 });
+      expect(await checkBearerReplay(input({ storeEpoch: async () => NOW + 60_000 }))).toEqual({ ok: true });
+    });
+
     it("lets a claimNonce failure propagate so the caller fails closed", async () => {
       const outage = new Error("redis down");
       const claimNonce = async (): Promise<boolean> => {

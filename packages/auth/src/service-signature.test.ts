@@ -410,16 +410,32 @@ describe("verifyServiceSignature", () => {
       });
     });
 
-    it("claims 'svc-nonce:' + serviceId + ':' + nonce for 360,000 ms", async () => {
+    it("claims 'svc-nonce:' + nonce for 360,000 ms (the service id is not part of the key)", async () => {
       const store = nonceStore();
       await verifyServiceSignature(request(signed(), { claimNonce: store.claimNonce }));
       expect(SERVICE_NONCE_TTL_MS).toBe(360_000);
-      expect(store.calls).toEqual([{ key: `svc-nonce:${SERVICE_ID}:${NONCE}`, ttlMs: 360_000 }]);
+      expect(store.calls).toEqual([{ key: `svc-nonce:${NONCE}`, ttlMs: 360_000 }]);
     });
 
-    it("scopes nonces per service, so two services may use the same nonce", async () => {
+    // The service id is not signed, so it must not scope the nonce: changing only
+    // x-service-id would otherwise replay the request (issue 9).
+    it("refuses an accepted request resent under another known service id", async () => {
       const store = nonceStore();
-      const fromWeb = signed();
+      const headers = signed();
+      expect(await verifyServiceSignature(request(headers, { claimNonce: store.claimNonce }))).toMatchObject({
+        ok: true,
+      });
+      for (const serviceId of ["admin", "internal"]) {
+        expect(
+          await verifyServiceSignature(
+            request({ ...headers, [SERVICE_HEADERS.id]: serviceId }, { claimNonce: store.claimNonce }),
+          ),
+        ).toEqual({ ok: false, message: "nonce already used" });
+      }
+    });
+
+    it("a nonce is single-use across services: another service's own signed request with it is refused", async () => {
+      const store = nonceStore();
       const fromAdmin = signServiceRequest({
         secret: SECRET,
         serviceId: "admin",
@@ -429,12 +445,76 @@ describe("verifyServiceSignature", () => {
         timestamp: NOW,
         nonce: NONCE,
       });
-      expect(await verifyServiceSignature(request(fromWeb, { claimNonce: store.claimNonce }))).toMatchObject({
-        ok: true,
-      });
+      expect(await verifyServiceSignature(request(signed(), { claimNonce: store.claimNonce }))).toMatchObject(
+        {
+          ok: true,
+        },
+      );
       expect(await verifyServiceSignature(request(fromAdmin, { claimNonce: store.claimNonce }))).toEqual({
-        ok: true,
-        serviceId: "admin",
+        ok: false,
+        message: "nonce already used",
+      });
+    });
+
+    describe("the nonce store's epoch (it may have forgotten nonces claimed before it)", () => {
+      it("refuses a request dated before the epoch, after claiming its nonce", async () => {
+        const store = nonceStore();
+        const result = await verifyServiceSignature(
+          request(signed({ timestamp: NOW - 1 }), {
+            claimNonce: store.claimNonce,
+            storeEpoch: async () => NOW,
+          }),
+        );
+        expect(result).toEqual({ ok: false, message: "request signed before the nonce store recovered" });
+        expect(store.calls).toHaveLength(1);
+      });
+
+      it("accepts a request dated at or after the epoch", async () => {
+        expect(
+          await verifyServiceSignature(request(signed({ timestamp: NOW }), { storeEpoch: async () => NOW })),
+        ).toMatchObject({ ok: true });
+        expect(
+          await verifyServiceSignature(
+            request(signed({ timestamp: NOW + 5 }), { storeEpoch: async () => NOW }),
+          ),
+        ).toMatchObject({ ok: true });
+      });
+
+      it("an epoch ahead of this server's clock counts as now", async () => {
+        expect(
+          await verifyServiceSignature(
+            request(signed({ timestamp: NOW }), { storeEpoch: async () => NOW + 60_000 }),
+          ),
+        ).toMatchObject({ ok: true });
+        expect(
+          await verifyServiceSignature(
+            request(signed({ timestamp: NOW - 1 }), { storeEpoch: async () => NOW + 60_000 }),
+          ),
+        ).toMatchObject({ ok: false });
+      });
+
+      it("reads the epoch only after the nonce is claimed, and not for a reused nonce", async () => {
+        const order: string[] = [];
+        const store = nonceStore();
+        const claimNonce = async (key: string, ttlMs: number) => {
+          order.push("claim");
+          return store.claimNonce(key, ttlMs);
+        };
+        const storeEpoch = async () => {
+          order.push("epoch");
+          return 0;
+        };
+        await verifyServiceSignature(request(signed(), { claimNonce, storeEpoch }));
+        await verifyServiceSignature(request(signed(), { claimNonce, storeEpoch }));
+        expect(order).toEqual(["claim", "epoch", "claim"]);
+      });
+
+      it("lets an epoch failure propagate so the caller fails closed", async () => {
+        const outage = new Error("redis down");
+        const storeEpoch = async (): Promise<number> => {
+          throw outage;
+        };
+        await expect(verifyServiceSignature(request(signed(), { storeEpoch }))).rejects.toBe(outage);
       });
     });
 

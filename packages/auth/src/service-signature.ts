@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { constantTimeEqual } from "./constant-time";
+import { BEFORE_STORE_EPOCH_MESSAGE, predatesStoreEpoch, type StoreEpoch } from "./replay-guard";
 
 /** Headers carried by every request on the web, internal and admin lanes. */
 export const SERVICE_HEADERS = {
@@ -97,6 +98,8 @@ export interface VerifyServiceSignatureInput {
   now: number;
   /** Atomically records `key`; true when newly claimed, false when it already existed. */
   claimNonce: (key: string, ttlMs: number) => Promise<boolean>;
+  /** The nonce store's epoch; a request dated before it is refused. */
+  storeEpoch?: StoreEpoch;
 }
 
 export type ServiceSignatureResult = { ok: true; serviceId: string } | { ok: false; message: string };
@@ -113,7 +116,7 @@ const HEADER_CHECK_ORDER = [
  *
  * The order matters: cheap, stateless checks come first, and the nonce is claimed
  * only after the signature is proven, so an unsigned request cannot burn nonces.
- * A throwing `claimNonce` propagates: the caller must fail closed when the store is down.
+ * A throwing `claimNonce` or `storeEpoch` propagates: the caller must fail closed when the store is down.
  */
 export async function verifyServiceSignature(
   input: VerifyServiceSignatureInput,
@@ -155,8 +158,13 @@ export async function verifyServiceSignature(
     return { ok: false, message: "invalid signature" };
   }
 
-  const claimed = await input.claimNonce(`svc-nonce:${serviceId}:${nonce}`, SERVICE_NONCE_TTL_MS);
+  // The key holds the nonce alone: the service id is not signed, so a nonce is single-use
+  // whatever x-service-id comes with it (web, internal, admin and public lanes alike).
+  const claimed = await input.claimNonce(`svc-nonce:${nonce}`, SERVICE_NONCE_TTL_MS);
   if (!claimed) return { ok: false, message: "nonce already used" };
+  if (await predatesStoreEpoch(Number(timestamp), input.now, input.storeEpoch)) {
+    return { ok: false, message: BEFORE_STORE_EPOCH_MESSAGE };
+  }
 
   return { ok: true, serviceId };
 }

@@ -172,6 +172,15 @@ export function describeKvStoreContract(name: string, factory: () => KvStore): v
       await store.delete(a);
     });
 
+    it("epoch is a moment no later than now and stays put while the store keeps its data", async () => {
+      const first = await store.epoch();
+      expect(Number.isSafeInteger(first)).toBe(true);
+      expect(first).toBeLessThanOrEqual(Date.now());
+      await store.setIfAbsent(key("epoch"), "v", 10_000);
+      await store.increment(key("epoch-n"), 10_000);
+      expect(await store.epoch()).toBe(first);
+    });
+
     it("ping resolves while the store is reachable", async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -188,6 +197,7 @@ export function describeKvStoreContract(name: string, factory: () => KvStore): v
       await expect(other.delete(k)).rejects.toBeInstanceOf(KvUnavailableError);
       await expect(other.increment(k, 1000)).rejects.toBeInstanceOf(KvUnavailableError);
       await expect(other.ping()).rejects.toBeInstanceOf(KvUnavailableError);
+      await expect(other.epoch()).rejects.toBeInstanceOf(KvUnavailableError);
     });
   });
 }

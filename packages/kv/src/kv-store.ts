@@ -14,6 +14,14 @@ export interface KvStore {
   delete(key: string): Promise<void>;
   /** Fixed-window counter: increments and returns the new count; the window (ttl) starts at the first increment. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /**
+   * The store's epoch (epoch milliseconds): from this moment on it remembers every key written
+   * (until the key's ttl). A key written before it may be lost: the store restarted empty, was
+   * emptied, or was unreachable since. Replay checks refuse requests dated before it. It only
+   * moves forward: the memory store's is its creation; Redis keeps it in a marker key shared
+   * by every replica (see RedisKvStore).
+   */
+  epoch(): Promise<number>;
   /** Throws when the backing store is unreachable (used by /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -20,6 +20,14 @@ describe("MemoryKvStore (injected clock)", () => {
     vi.useRealTimers();
   });
 
+  it("epoch is the store's creation (nothing outlives the process)", async () => {
+    now = 5_000_000;
+    const store = make();
+    now += 60_000;
+    await store.set("k", "v");
+    expect(await store.epoch()).toBe(5_000_000);
+  });
+
   it("expired entries are treated as absent exactly at the expiry instant", async () => {
     const store = make();
     now = 1_000_000;

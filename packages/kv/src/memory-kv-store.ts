@@ -26,11 +26,14 @@ export class MemoryKvStore implements KvStore {
 
   private readonly entries = new Map<string, Entry>();
   private readonly now: () => number;
+  /** Nothing outlives the process, so the epoch is the store's creation. */
+  private readonly createdAt: number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(options: MemoryKvStoreOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.createdAt = this.now();
     this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
   }
@@ -79,6 +82,11 @@ export class MemoryKvStore implements KvStore {
     }
     entry.value = String(current + 1);
     return current + 1;
+  }
+
+  async epoch(): Promise<number> {
+    this.assertOpen();
+    return this.createdAt;
   }
 
   async ping(): Promise<void> {

@@ -25,6 +25,20 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
 `;
 
+/** The marker key holding the store's epoch (under the key prefix, so shared by the replicas of one deployment). */
+export const EPOCH_KEY = "kv:epoch";
+
+/** Raises the epoch marker to ARGV[1] unless it already holds a later one; answers the marker (never expires). */
+const RAISE_EPOCH_SCRIPT = `
+local stored = redis.call('GET', KEYS[1])
+local current = tonumber(stored)
+if current == nil or current < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return ARGV[1]
+end
+return stored
+`;
+
 /**
  * Redis reply errors that mean "the server cannot serve right now" rather than "bad command";
  * these are reported as KvUnavailableError like connection failures.
@@ -57,6 +71,12 @@ export class RedisKvStore implements KvStore {
   private readyWait: Promise<void> | undefined;
   private closed = false;
   private readonly logger: KvLogger | undefined;
+  /** Time of the first connection: a missing marker before it was seen means Redis was empty when we came. */
+  private epochSeed: number | undefined;
+  /** The marker must be raised to this before the next epoch() answer (after an outage). */
+  private epochRaise: number | undefined;
+  /** A command failed as unavailable and none has succeeded since. */
+  private failedSinceSuccess = false;
 
   constructor(options: RedisKvStoreOptions) {
     this.logger = options.logger;
@@ -75,8 +95,20 @@ export class RedisKvStore implements KvStore {
       if (!this.closed) this.markDown(undefined);
     });
     this.client.on("ready", () => {
-      if (this.linkState === "down") this.logger?.warn("kv: redis connection restored");
+      const at = Date.now();
+      if (this.linkState === "down") {
+        this.logger?.warn("kv: redis connection restored");
+        // Redis was out of reach (maybe restarted or failed over): it may have lost nonces.
+        // This reconnection is the moment it came back, so commands that failed meanwhile
+        // need no later raise of their own.
+        this.raiseEpochTo(at);
+        this.failedSinceSuccess = false;
+      } else if (this.linkState === "starting") {
+        this.epochSeed = at;
+      }
       this.linkState = "ready";
+      // Settle the marker now, ahead of any request (commands on one connection run in order).
+      this.epoch().catch(() => undefined);
     });
   }
 
@@ -108,6 +140,35 @@ export class RedisKvStore implements KvStore {
     const reply = await this.run(() => this.client.eval(INCREMENT_SCRIPT, 1, key, ttl));
     if (typeof reply !== "number") throw new Error(`unexpected INCR reply type: ${typeof reply}`);
     return reply;
+  }
+
+  /**
+   * The epoch lives in the marker key EPOCH_KEY, which never expires (Redis must not evict:
+   * maxmemory-policy noeviction, its default). It moves forward when
+   * - the marker is missing: Redis was empty when this client first connected (that moment),
+   *   else it lost its data while connected (flushed, evicted): now;
+   * - this client reconnected after losing the connection (Redis restarted, failed over or was
+   *   unreachable): the moment it reconnected;
+   * - a command failed as unavailable and a later one succeeded: the moment of that success.
+   * A raise is a compare-and-set to the larger value, so racing replicas agree, and the marker
+   * is read on every call, so every replica sees what any of them observed.
+   */
+  async epoch(): Promise<number> {
+    const raise = this.epochRaise;
+    if (raise !== undefined) {
+      const value = await this.raiseMarker(raise);
+      if (this.epochRaise === raise) this.epochRaise = undefined;
+      this.epochSeed = undefined;
+      return value;
+    }
+    const stored = parseEpoch(await this.run(() => this.client.get(EPOCH_KEY)));
+    if (stored !== undefined) {
+      this.epochSeed = undefined;
+      return stored;
+    }
+    const value = await this.raiseMarker(this.epochSeed ?? Date.now());
+    this.epochSeed = undefined;
+    return value;
   }
 
   async ping(): Promise<void> {
@@ -170,12 +231,32 @@ export class RedisKvStore implements KvStore {
   }
 
   private async run<T>(command: () => Promise<T>): Promise<T> {
-    await this.assertReady();
+    let result: T;
     try {
-      return await command();
+      await this.assertReady();
+      result = await command();
     } catch (err) {
-      throw toKvError(err);
+      const error = toKvError(err);
+      if (error instanceof KvUnavailableError && !this.closed) this.failedSinceSuccess = true;
+      throw error;
     }
+    if (this.failedSinceSuccess) {
+      // The store answers again after failing: what it held may have been lost meanwhile.
+      this.failedSinceSuccess = false;
+      this.raiseEpochTo(Date.now());
+    }
+    return result;
+  }
+
+  private raiseEpochTo(at: number): void {
+    this.epochRaise = Math.max(this.epochRaise ?? at, at);
+  }
+
+  private async raiseMarker(at: number): Promise<number> {
+    const reply = await this.run(() => this.client.eval(RAISE_EPOCH_SCRIPT, 1, EPOCH_KEY, String(at)));
+    const value = parseEpoch(reply);
+    if (value === undefined) throw new Error("unexpected epoch marker reply");
+    return value;
   }
 
   private markDown(err: unknown): void {
@@ -184,6 +265,11 @@ export class RedisKvStore implements KvStore {
     // Only the error code/name: messages and the URL may carry host details or credentials.
     this.logger?.warn("kv: redis unavailable; failing closed and reconnecting", { code: describe(err) });
   }
+}
+
+function parseEpoch(value: unknown): number | undefined {
+  if (typeof value !== "string" || !/^[0-9]{1,16}$/.test(value)) return undefined;
+  return Number(value);
 }
 
 function describe(err: unknown): string {

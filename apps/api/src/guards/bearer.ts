@@ -34,6 +34,8 @@ export async function authenticateBearer(
       timestamp: c.req.header("x-timestamp"),
       now: deps.now().getTime(),
       claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
+      // Requests dated before the store last restarted, emptied or recovered may be replays.
+      storeEpoch: () => deps.kv.epoch(),
     });
     if (!replay.ok)
       return laneError(c, replay.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", replay.message);

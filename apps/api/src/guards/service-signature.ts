@@ -14,7 +14,9 @@ export function pathWithQuery(c: Context<AppEnv>): string {
 
 /**
  * Verifies the service signature (document 1 "Service signature"); answers the lane's 401
- * on any failure, or 503 when the nonce store is unreachable (fail closed, never skip).
+ * on any failure, or 503 when the nonce store is unreachable (fail closed, never skip). A nonce
+ * is single-use whatever x-service-id comes with it, and a request dated before the store's
+ * epoch (it restarted empty, was emptied or was unreachable) answers 401.
  * Returns the service id, or a Response to send.
  */
 export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ serviceId: string } | Response> {
@@ -29,6 +31,8 @@ export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ servi
       knownServiceIds: deps.config.serviceIds,
       now: deps.now().getTime(),
       claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
+      // Requests dated before the store last restarted, emptied or recovered may be replays.
+      storeEpoch: () => deps.kv.epoch(),
     });
     if (!result.ok) return laneError(c, "UNAUTHORIZED", result.message);
     return { serviceId: result.serviceId };
