@@ -50,21 +50,52 @@ const positiveInt = (value: string | undefined, fallback: number, name: string) 
   return n;
 };
 
+/** Shortest secret accepted in production (SERVICE_AUTH_SECRET, SESSION_SIGNING_SECRET). */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/** NODE_ENV "production" or "prod", in any case and with surrounding whitespace, means production. */
+export const isProductionEnv = (nodeEnv: string | undefined): boolean =>
+  /^(production|prod)$/i.test((nodeEnv ?? "").trim());
+
+/**
+ * Refuses weak production secrets: unset, blank or a development default (compared after
+ * trimming), shorter than 32 characters (after trimming), or the same value for both
+ * purposes. The message names the variables, never their values.
+ */
+function productionSecretProblems(serviceAuthSecret: string, sessionSigningSecret: string): string[] {
+  const secrets = [
+    ["SERVICE_AUTH_SECRET", serviceAuthSecret.trim()],
+    ["SESSION_SIGNING_SECRET", sessionSigningSecret.trim()],
+  ] as const;
+  const defaults = new Set(["", DEFAULT_SERVICE_AUTH_SECRET, DEFAULT_SESSION_SIGNING_SECRET]);
+  const problems: string[] = [];
+  const weak = secrets.filter(([, value]) => defaults.has(value)).map(([name]) => name);
+  if (weak.length) problems.push(`refusing to start in production with default secrets: ${weak.join(", ")}`);
+  for (const [name, value] of secrets) {
+    if (!defaults.has(value) && value.length < MIN_PRODUCTION_SECRET_LENGTH)
+      problems.push(`${name} must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`);
+  }
+  if (!weak.length && secrets[0][1] === secrets[1][1])
+    problems.push("SERVICE_AUTH_SECRET and SESSION_SIGNING_SECRET must differ");
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? "development";
-  const isProduction = nodeEnv === "production";
+  const isProduction = isProductionEnv(nodeEnv);
   const serviceAuthSecret = env.SERVICE_AUTH_SECRET || DEFAULT_SERVICE_AUTH_SECRET;
   const sessionSigningSecret = env.SESSION_SIGNING_SECRET || DEFAULT_SESSION_SIGNING_SECRET;
   const webhookAllowLoopback = env.WEBHOOK_ALLOW_LOOPBACK === "1";
 
   if (isProduction) {
-    // Refuse to start rather than accept requests signed with a publicly known secret.
-    const weak: string[] = [];
-    if (serviceAuthSecret === DEFAULT_SERVICE_AUTH_SECRET) weak.push("SERVICE_AUTH_SECRET");
-    if (sessionSigningSecret === DEFAULT_SESSION_SIGNING_SECRET) weak.push("SESSION_SIGNING_SECRET");
-    if (weak.length)
-      throw new ConfigError(`refusing to start in production with default secrets: ${weak.join(", ")}`);
-    if (webhookAllowLoopback) throw new ConfigError("WEBHOOK_ALLOW_LOOPBACK is refused in production");
+    // Refuse to start rather than accept requests signed with a known or guessable secret.
+    const problems = productionSecretProblems(serviceAuthSecret, sessionSigningSecret);
+    if (webhookAllowLoopback) problems.push("WEBHOOK_ALLOW_LOOPBACK is refused in production");
+    if (problems.length) {
+      const [first, ...rest] = problems;
+      const lead = first!.startsWith("refusing") ? first! : `refusing to start in production: ${first}`;
+      throw new ConfigError([lead, ...rest].join("; "));
+    }
   }
 
   const s3 = env.S3_BUCKET
