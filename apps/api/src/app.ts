@@ -10,6 +10,8 @@ import { globalRateLimit } from "./guards/rate-limit";
 import { requestIdMiddleware } from "./guards/request-id";
 import { mountDocs } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
+import { createApiMetrics } from "./observability/metrics";
+import { requestLog } from "./observability/request-log";
 import { createRestHandler } from "./rest/rest-adapter";
 import { appRouter } from "./router";
 
@@ -29,6 +31,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
 
   app.use("*", requestIdMiddleware);
+  const metrics = createApiMetrics(deps);
+  app.use("*", requestLog({ logger: deps.logger, http: metrics.http, table: rest.table }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -48,6 +52,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     const ready = Object.values(checks).every((v) => v === "ok");
     return c.json({ ok: ready, checks }, ready ? 200 : 503);
   });
+  app.get("/metrics", (c) => metrics.handler(c));
   app.get("/openapi.json", (c) => c.body(openApiDocument(), 200, { "content-type": "application/json" }));
   mountDocs(app, { openApiPath: "/openapi.json", pageTitle: "Studio platform API" });
 

@@ -21,7 +21,7 @@ export async function openDeps(
     prepareStatements: config.databasePreparedStatements,
   });
   await database.migrate();
-  const kv = createKvStore({ redisUrl: config.redisUrl });
+  const kv = createKvStore({ redisUrl: config.redisUrl, logger });
   const now = () => new Date();
   const jobs = createWiredJobQueue(database, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();

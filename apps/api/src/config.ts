@@ -36,6 +36,8 @@ export interface AppConfig {
   llm?: { baseUrl: string; apiKey?: string; model?: string };
   /** Push provider endpoint (Expo push API shape); PUSH_API_URL, default Expo's. */
   pushApiUrl: string;
+  /** METRICS_TOKEN: /metrics only to `Authorization: Bearer <token>`; unset in production = no /metrics. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_SERVICE_AUTH_SECRET = "dev-service-secret";
@@ -139,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
       : undefined,
     pushApiUrl: env.PUSH_API_URL || DEFAULT_PUSH_API_URL,
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, silentLogger, type LoggerOptions } from "./logger";
+import { createLogger, logLevelFrom, silentLogger, type LoggerOptions } from "./logger";
 import { MAX_LINE_BYTES } from "./redact";
 import { MAX_FIELD_CHARS } from "./text";
 
@@ -183,5 +183,14 @@ describe("caps", () => {
     expect(Object.keys(line.wide as object).length).toBe(41);
     expect(line.cyclic).toEqual({ a: 1, self: "[circular]" });
     expect(line.big).toBe("10");
+  });
+});
+
+describe("logLevelFrom", () => {
+  it("reads LOG_LEVEL, info by default, and refuses an unknown level", () => {
+    expect(logLevelFrom(undefined)).toBe("info");
+    expect(logLevelFrom(" DEBUG ")).toBe("debug");
+    expect(logLevelFrom("silent")).toBe("silent");
+    expect(() => logLevelFrom("verbose")).toThrow(/LOG_LEVEL/);
   });
 });

@@ -66,5 +66,15 @@ function wrap(inner: pino.Logger): Logger {
   };
 }
 
+const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
+
+/** LOG_LEVEL as a level: debug, info (default), warn, error or silent; anything else is an error. */
+export function logLevelFrom(value: string | undefined): LogLevel {
+  const level = (value ?? "").trim().toLowerCase();
+  if (level === "") return "info";
+  if ((LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(", ")}`);
+}
+
 /** A logger that writes nothing (tests that do not read logs). */
 export const silentLogger: Logger = createLogger({ level: "silent", write: () => {} });

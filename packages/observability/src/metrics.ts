@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+export type { Registry } from "prom-client";
+
 /**
  * Raw SQL with $n parameters: structurally `SqlExecutor` of @studio/db, so this package needs
  * no database dependency and the collectors move with whatever owns the handle.
@@ -74,6 +76,12 @@ function oncePerScrape<T>(load: () => Promise<T>, reuseMs = 500): () => Promise<
     if (!last || now - last.at > reuseMs) last = { at: now, value: load() };
     return last.value;
   };
+}
+
+/** The pool size a Drizzle handle over postgres.js was created with (its client's `options.max`). */
+export function postgresPoolSize(db: unknown): number | undefined {
+  const max = (db as { $client?: { options?: { max?: unknown } } } | null)?.$client?.options?.max;
+  return typeof max === "number" ? max : undefined;
 }
 
 export interface DatabaseMetricsSource {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { AppError } from "@studio/domain";
+import { serializeError } from "@studio/observability";
 import type { ErrorCode } from "@studio/contracts";
 import type { AppEnv } from "../hono-env";
 import { envelopeStyleFor, writeError } from "../rest/envelope";
@@ -22,6 +23,6 @@ export function laneError(
 export function laneFailure(c: Context<AppEnv>, error: unknown) {
   const mapped = mapError(error);
   if (mapped.unexpected)
-    c.get("deps").logger.error("guard failed", { requestId: c.get("requestId"), err: String(error) });
+    c.get("deps").logger.error("guard failed", { requestId: c.get("requestId"), err: serializeError(error) });
   return writeError(c, mapped, envelopeStyleFor(new URL(c.req.url).pathname));
 }
