@@ -10,6 +10,9 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema/index";
+import { DatabaseUnavailableError, guardedPostgres } from "./availability";
+
+export { DatabaseUnavailableError, isDatabaseUnavailable } from "./availability";
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives: the same type on PostgreSQL and on PGlite. */
@@ -55,15 +58,29 @@ export interface CreateDatabaseOptions {
    * pooler (PgBouncer) that cannot keep them.
    */
   prepareStatements?: boolean;
+  /**
+   * Fail-fast bounds on PostgreSQL (DATABASE_TIMEOUT_DEFAULTS when absent): opening a
+   * connection, waiting for a free connection, and one statement (server-side
+   * statement_timeout; 0 turns it off).
+   */
+  connectTimeoutMs?: number;
+  acquireTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  /** application_name of the connections (shows in pg_stat_activity). */
+  applicationName?: string;
+  /** Told when the database becomes unreachable and when it answers again (for the log). */
+  onAvailabilityChange?: (available: boolean, detail: string) => void;
 }
 
+/** Defaults of the fail-fast bounds (issue 9: an unreachable database answers 503 within 2 s). */
+export const DATABASE_TIMEOUT_DEFAULTS = {
+  connectTimeoutMs: 1_000,
+  acquireTimeoutMs: 2_000,
+  statementTimeoutMs: 5_000,
+} as const;
+
 export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHandle {
-  if (options.url)
-    return createPostgresDatabase(
-      options.url,
-      options.maxConnections ?? 10,
-      options.prepareStatements ?? true,
-    );
+  if (options.url) return createPostgresDatabase(options.url, options);
   return createPgliteDatabase(options.pglite ?? openPglite(options.dataDir ?? "./.data/pglite"));
 }
 
@@ -72,9 +89,38 @@ export function openPglite(dataDir: string): PGlite {
   return new PGlite(dataDir);
 }
 
-function createPostgresDatabase(url: string, max: number, prepareStatements: boolean): DatabaseHandle {
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: "studio-api" } });
-  const db = drizzlePostgres(prepareStatements ? alwaysPrepared(client) : client, {
+function createPostgresDatabase(url: string, options: CreateDatabaseOptions): DatabaseHandle {
+  const max = options.maxConnections ?? 10;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs;
+  const connect_timeout = connectTimeoutMs / 1000;
+  const { view: client } = guardedPostgres(
+    url,
+    {
+      max,
+      onnotice: () => {},
+      connect_timeout,
+      // Idle connections close after a minute; every connection is replaced after 30–60 min
+      // (postgres.js's max_lifetime default), so stale ones never live long.
+      idle_timeout: 60,
+      // postgres.js backs off up to 20 s between reconnects after failures; keep it short so
+      // the first requests after an outage find the database.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      connection: {
+        application_name: options.applicationName ?? "studio-api",
+        ...(statementTimeoutMs > 0 && { statement_timeout: statementTimeoutMs }),
+      },
+    },
+    {
+      max,
+      connectTimeoutMs,
+      acquireTimeoutMs: options.acquireTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs,
+      probeAfterMs: Math.min(500, Math.max(100, connectTimeoutMs / 4)),
+      recheckMs: 250,
+      onChange: options.onAvailabilityChange,
+    },
+  );
+  const db = drizzlePostgres((options.prepareStatements ?? true) ? alwaysPrepared(client) : client, {
     schema,
   }) as unknown as Db;
   const executorOf = (c: postgres.Sql): SqlExecutor => ({
@@ -93,7 +139,8 @@ function createPostgresDatabase(url: string, max: number, prepareStatements: boo
       return executorOf(session.client);
     },
     async migrate() {
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      // No statement timeout: a migration may take long; opening the connection may not.
+      const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres(single), { migrationsFolder });
@@ -165,7 +212,20 @@ function alwaysPrepared(sql: postgres.Sql): postgres.Sql {
   });
 }
 
-/** Cheap liveness probe used by /readyz. */
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** Cheap liveness probe used by /readyz; gives up after `timeoutMs`. */
+export async function pingDatabase(db: Db, timeoutMs = 1_500): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new DatabaseUnavailableError(`no answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
