@@ -1,7 +1,7 @@
 import { router } from "../trpc";
-import { validateAutomationRoute } from "../routes/automation/validate";
+import { accessAutomationRoutes } from "../routes/access";
 
 /** /v1/automation/*: studio API key; answers in the automation envelope. */
 export const automationRouter = router({
-  validate: validateAutomationRoute,
+  ...accessAutomationRoutes,
 });

@@ -1,5 +1,29 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { RouteMeta } from "../trpc";
+import { laneOfPath, type LaneName } from "../lanes/lane-of-path";
+
+/** The lane routers of appRouter and the path lanes their procedures may serve. */
+const LANES_OF_ROUTER: Record<string, readonly LaneName[]> = {
+  web: ["web"],
+  trainee: ["trainee"],
+  automation: ["automation"],
+  partner: ["partner"],
+  admin: ["admin", "internal"],
+  internal: ["internal"],
+  public: ["public"],
+};
+
+/** Refuses (at start) a procedure of a lane router whose path lies outside that lane's prefix. */
+export function assertPathInLane(procedurePath: string, path: string): void {
+  const allowed = LANES_OF_ROUTER[procedurePath.split(".")[0]!];
+  if (!allowed) return;
+  const lane = laneOfPath(path);
+  if (!lane || !allowed.includes(lane)) {
+    throw new Error(
+      `route ${procedurePath} has path ${path}, outside its lane (${allowed.join("/")}); move it to the lane router of ${lane ?? "no lane"}`,
+    );
+  }
+}
 
 export interface RestRoute {
   method: string;
@@ -45,6 +69,7 @@ export class RouteTable {
       const meta = procedure._def.meta;
       const openapi = meta?.openapi;
       if (!openapi || openapi.enabled === false) continue;
+      assertPathInLane(procedurePath, openapi.path);
       table.add({
         method: openapi.method,
         path: openapi.path,

@@ -5,7 +5,7 @@ import { notFound } from "../errors";
 import { clientScope } from "./client-scope";
 
 /** `DELETE /v1/web/clients/:id`: a soft delete (deletedAt); the phone becomes free again. */
-export async function softDeleteClient(
+export async function deleteClient(
   db: Db,
   scope: StudioScope,
   input: { id: string },

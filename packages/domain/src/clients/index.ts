@@ -7,4 +7,4 @@ export * from "./list-clients";
 export * from "./get-client";
 export * from "./update-client";
 export * from "./delete-client";
-export * from "./preview-token";
+export * from "./create-client-preview-token";

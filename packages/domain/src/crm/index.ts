@@ -1,13 +1,13 @@
 // Sales-lead CRM (document 1 "CRM"). Only operations and their public types leave the folder.
 export { crmActorOf, type CrmActor } from "./caller";
 export { BUILT_IN_LEAD_STATUSES, ensureLeadStatuses } from "./lead-statuses";
-export { getCrmBoard } from "./get-board";
+export { getCrmBoard } from "./get-crm-board";
 export { createLead } from "./create-lead";
 export { getLead } from "./get-lead";
 export { updateLead } from "./update-lead";
 export { deleteLead } from "./delete-lead";
 export { duplicateLead, LEAD_COPY_SUFFIX } from "./duplicate-lead";
-export { changeLeadStatus } from "./change-lead-status";
+export { moveLead } from "./move-lead";
 export { setLeadReminder } from "./set-lead-reminder";
 export { addLeadNote } from "./add-lead-note";
 export { createLeadStatus } from "./create-lead-status";

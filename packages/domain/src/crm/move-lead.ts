@@ -12,11 +12,7 @@ import { recordLeadActivity } from "./record-activity";
  * status_changed activity is written only when the status or the reason changed. Moving to
  * WON here creates no trainee.
  */
-export async function changeLeadStatus(
-  db: Db,
-  scope: CoachScope,
-  input: LeadStatusChangeInput,
-): Promise<Lead> {
+export async function moveLead(db: Db, scope: CoachScope, input: LeadStatusChangeInput): Promise<Lead> {
   const [lead, target, actor] = await Promise.all([
     findLiveLead(db, scope.studioId, input.id),
     findLeadStatus(db, scope.studioId, input.statusId),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { splitLeadName } from "./convert-lead";
 import { copyName, LEAD_COPY_SUFFIX } from "./duplicate-lead";
-import { containsPattern } from "./get-board";
+import { containsPattern } from "./get-crm-board";
 
 describe("CRM pure rules", () => {
   it("convert step 2: the lead name is split on whitespace, the first word is firstName, the rest lastName", () => {

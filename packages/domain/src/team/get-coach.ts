@@ -1,7 +1,6 @@
+import { type CoachRecord } from "@studio/contracts";
+import { type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { and, arrayContains, count, eq, inArray, isNull } from "drizzle-orm";
-import { OPEN_TASK_STATUSES, type CoachRecord } from "@studio/contracts";
-import { clientCoaches, clients, tasks, type Db } from "@studio/db";
 import { loadCoach, toCoachRecord } from "./coach-record";
 
 /** `GET /v1/web/coaches/:id`. */
@@ -9,42 +8,4 @@ export async function getCoach(db: Db, scope: StudioScope, input: { id: string }
   const { studioId } = scope;
   const { id } = input;
   return toCoachRecord(await loadCoach(db, studioId, id));
-}
-
-/**
- * `GET /v1/web/coaches/:id/impact`: what a dismissal would move: open tasks (OPEN or SNOOZED)
- * listing the coach and non-deleted trainees assigned to the coach.
- */
-export async function getCoachImpact(
-  db: Db,
-  scope: StudioScope,
-  input: { id: string },
-): Promise<{ openTasks: number; clients: number }> {
-  const { studioId } = scope;
-  const { id } = input;
-  const coach = await loadCoach(db, studioId, id);
-  const [[openTasks], [assigned]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.studioId, studioId),
-          inArray(tasks.status, [...OPEN_TASK_STATUSES]),
-          arrayContains(tasks.coachIds, [coach.id]),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(clientCoaches)
-      .innerJoin(clients, eq(clients.id, clientCoaches.clientId))
-      .where(
-        and(
-          eq(clientCoaches.studioId, studioId),
-          eq(clientCoaches.coachId, coach.id),
-          isNull(clients.deletedAt),
-        ),
-      ),
-  ]);
-  return { openTasks: openTasks?.n ?? 0, clients: assigned?.n ?? 0 };
 }

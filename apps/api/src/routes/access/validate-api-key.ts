@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { AutomationValidateSchema } from "@studio/contracts";
+import { validateApiKey } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
-export const validateAutomationRoute = apiKeyProcedure
+export const validateApiKeyRoute = apiKeyProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -14,8 +15,4 @@ export const validateAutomationRoute = apiKeyProcedure
   })
   .input(z.object({}))
   .output(AutomationValidateSchema)
-  .query(({ ctx }) => ({
-    studioId: ctx.auth.studioId,
-    studioName: ctx.auth.studioName,
-    apiKeyId: ctx.auth.apiKeyId,
-  }));
+  .query(({ ctx }) => validateApiKey(ctx.db, ctx.scope));

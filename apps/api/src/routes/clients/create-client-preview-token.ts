@@ -2,7 +2,7 @@ import { IdParam, PreviewTokenSchema } from "@studio/contracts";
 import { createClientPreviewToken } from "@studio/domain";
 import { requireRole } from "../../trpc";
 
-export const createPreviewTokenRoute = requireRole("OWNER", "HEAD_COACH")
+export const createClientPreviewTokenRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "POST",

@@ -1,5 +1,5 @@
 import { ClientDeletedSchema, IdParam } from "@studio/contracts";
-import { softDeleteClient } from "@studio/domain";
+import { deleteClient } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
 export const deleteClientRoute = webProcedure
@@ -13,4 +13,4 @@ export const deleteClientRoute = webProcedure
   })
   .input(IdParam)
   .output(ClientDeletedSchema)
-  .mutation(({ ctx, input }) => softDeleteClient(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) => deleteClient(ctx.db, ctx.scope, input));

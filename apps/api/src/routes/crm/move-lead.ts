@@ -1,8 +1,8 @@
 import { LeadSchema, LeadStatusChangeInput } from "@studio/contracts";
-import { changeLeadStatus } from "@studio/domain";
+import { moveLead } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
-export const changeLeadStatusRoute = webProcedure
+export const moveLeadRoute = webProcedure
   .meta({
     openapi: {
       method: "PUT",
@@ -13,4 +13,4 @@ export const changeLeadStatusRoute = webProcedure
   })
   .input(LeadStatusChangeInput)
   .output(LeadSchema)
-  .mutation(({ ctx, input }) => changeLeadStatus(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) => moveLead(ctx.db, ctx.scope, input));

@@ -3,7 +3,7 @@ import { NotificationSettingsSchema } from "@studio/contracts";
 import { getStudioNotificationSettings } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
-export const getStudioSettingsRoute = webProcedure
+export const getStudioNotificationSettingsRoute = webProcedure
   .meta({
     openapi: {
       method: "GET",

@@ -3,7 +3,7 @@ import { NotificationPreferenceListSchema } from "@studio/contracts";
 import { getTraineeNotificationPreferences } from "@studio/domain";
 import { traineeProcedure } from "../../trpc";
 
-export const getTraineePreferencesRoute = traineeProcedure
+export const getTraineeNotificationPreferencesRoute = traineeProcedure
   .meta({
     openapi: {
       method: "GET",

@@ -4,7 +4,7 @@ import { listTraineeNotificationConfigs } from "@studio/domain";
 import { traineeProcedure } from "../../trpc";
 
 /** authenticateTrainee only (notification settings router), per document 1. */
-export const listTraineeConfigsRoute = traineeProcedure
+export const listTraineeNotificationConfigsRoute = traineeProcedure
   .meta({
     openapi: {
       method: "GET",

@@ -2,7 +2,7 @@ import { NotificationSettingPutInput, NotificationSettingSchema } from "@studio/
 import { putStudioNotificationSetting } from "@studio/domain";
 import { requireRole } from "../../trpc";
 
-export const putStudioSettingRoute = requireRole("OWNER", "HEAD_COACH")
+export const putStudioNotificationSettingRoute = requireRole("OWNER", "HEAD_COACH")
   .meta({
     openapi: {
       method: "PUT",

@@ -3,7 +3,7 @@ import { setTraineeNotificationPreference } from "@studio/domain";
 import { traineeProcedure } from "../../trpc";
 
 /** Preview sessions never get here: the lane guard refuses their non-GET requests (PREVIEW_READ_ONLY). */
-export const updateTraineePreferenceRoute = traineeProcedure
+export const setTraineeNotificationPreferenceRoute = traineeProcedure
   .meta({
     openapi: {
       method: "PATCH",
