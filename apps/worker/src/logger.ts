@@ -1,15 +1,11 @@
-import type { WorkerLogger } from "./job-registry";
+import { createLogger, logLevelFrom, type Logger } from "@studio/observability";
 
-/** JSON lines on stderr, the same format as the API's logger. */
-export function createJsonLogger(base: Record<string, unknown> = {}): WorkerLogger {
-  const write = (level: string, msg: string, fields?: Record<string, unknown>) => {
-    process.stderr.write(
-      `${JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...fields })}\n`,
-    );
-  };
-  return {
-    info: (msg, fields) => write("info", msg, fields),
-    warn: (msg, fields) => write("warn", msg, fields),
-    error: (msg, fields) => write("error", msg, fields),
-  };
+export { createLogger, serializeError, silentLogger, type Logger } from "@studio/observability";
+
+/**
+ * The worker's logger: the one JSON format of @studio/observability (pino, the API's format),
+ * level from LOG_LEVEL (info by default). Kept under its old name for existing imports.
+ */
+export function createJsonLogger(base: Record<string, unknown> = {}): Logger {
+  return createLogger({ base, level: logLevelFrom(process.env.LOG_LEVEL) });
 }

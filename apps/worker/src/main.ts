@@ -4,6 +4,7 @@ import { createDatabase } from "@studio/db";
 import { defaultWorkerId } from "./job-registry";
 import { createJsonLogger } from "./logger";
 import { createWiredJobQueue } from "./wired-queue";
+import { startWorkerMetrics } from "./worker-metrics";
 
 const workerId = process.env.WORKER_ID || defaultWorkerId();
 const logger = createJsonLogger({ service: "worker" });
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
 
   await queue.start();
   await queue.work();
+  await startWorkerMetrics(database, logger);
   logger.info("worker ready", { workerId, database: database.kind });
 }
 
