@@ -21,31 +21,47 @@ describe("OpenAPI document", () => {
   it("lists every REST route with its success status wrapped in the lane's envelope", async () => {
     const doc = (await t.request("GET", "/openapi.json")).body;
     const create = doc.paths["/v1/web/studios/current/api-keys"].post;
-    expect(Object.keys(create.responses)).toEqual(["201", "default"]);
+    expect(Object.keys(create.responses)).toEqual([
+      "201",
+      "400",
+      "401",
+      "403",
+      "409",
+      "413",
+      "422",
+      "429",
+      "500",
+      "503",
+    ]);
     const created = create.responses["201"].content["application/json"].schema;
     expect(created.required).toEqual(["ok", "data", "requestId"]);
     expect(create.requestBody.content["application/json"].schema).toBeTruthy();
     const automation =
       doc.paths["/v1/automation/validate"].get.responses["200"].content["application/json"].schema;
     expect(automation.required).toEqual(["success", "message", "data"]);
-    expect(
-      doc.paths["/v1/automation/validate"].get.responses.default.content["application/json"].schema.$ref,
-    ).toBe("#/components/schemas/AutomationErrorBody");
+    for (const status of ["401", "429", "500", "503"])
+      expect(
+        doc.paths["/v1/automation/validate"].get.responses[status].content["application/json"].schema.$ref,
+      ).toBe("#/components/schemas/AutomationErrorBody");
     for (const path of ["/v1/web/studio", "/v1/web/studios/current/api-keys/{id}", "/v1/trainee/me"])
       expect(doc.paths[path]).toBeTruthy();
   });
 
-  it("every REST route of every lane is in the document, with its success status and an error response", async () => {
+  it("every REST route of every lane is in the document, with its success status and its error responses", async () => {
     const doc = (await t.request("GET", "/openapi.json")).body;
     const routes = RouteTable.fromRouter(appRouter).routes;
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeTruthy();
-      expect(Object.keys(op.responses), `${route.method} ${route.path}`).toEqual([
-        String(route.successStatus),
-        "default",
-      ]);
+      const statuses = Object.keys(op.responses);
+      expect(statuses[0], `${route.method} ${route.path}`).toBe(String(route.successStatus));
+      // No catch-all: each error status is listed on its own, the ones every /v1 request can get included.
+      expect(statuses, `${route.method} ${route.path}`).not.toContain("default");
+      expect(statuses, `${route.method} ${route.path}`).toEqual(
+        expect.arrayContaining(["429", "500", "503"]),
+      );
+      for (const status of statuses.slice(1)) expect(Number(status)).toBeGreaterThanOrEqual(400);
     }
   });
 

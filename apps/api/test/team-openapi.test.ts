@@ -43,9 +43,16 @@ describe("OpenAPI document: team, clients, tasks, studio settings", () => {
       const ok = op.responses[status]?.content["application/json"].schema;
       expect(ok?.required, `${method} ${path}`).toEqual(["ok", "data", "requestId"]);
       expect(ok.properties.data, `${method} ${path}`).toBeTruthy();
-      expect(op.responses.default.content["application/json"].schema.$ref).toBe(
-        "#/components/schemas/ErrorBody",
-      );
+      const error = (status: string) => op.responses[status]?.content["application/json"].schema.$ref;
+      expect(error("401"), `${method} ${path}`).toBe("#/components/schemas/UnauthorizedError");
+      expect(error("403"), `${method} ${path}`).toBe("#/components/schemas/ForbiddenError");
+      expect(error("422"), `${method} ${path}`).toBe("#/components/schemas/ValidationError");
+      if (path.includes("{id}"))
+        expect(error("404"), `${method} ${path}`).toBe("#/components/schemas/NotFoundError");
+      if (method !== "get") {
+        expect(error("400"), `${method} ${path}`).toBe("#/components/schemas/BadRequestError");
+        expect(error("409"), `${method} ${path}`).toBe("#/components/schemas/ConflictError");
+      }
       if (input === "body")
         expect(op.requestBody?.content["application/json"].schema, `${method} ${path}`).toBeTruthy();
       const params = (op.parameters ?? []).map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
