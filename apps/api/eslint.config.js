@@ -1,1 +1,3 @@
-export { default } from "@studio/eslint-config";
+import { layer } from "@studio/eslint-config";
+
+export default layer("api");

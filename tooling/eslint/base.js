@@ -1,20 +1,60 @@
-// Shared flat config: typescript-eslint's recommended rules plus the few project rules
-// that keep layers honest (no HTTP in domain code is enforced in packages/domain's config).
+// Shared flat config: typescript-eslint's recommended rules, typed rules that catch lost
+// promises, and the import rules that keep the layers honest. Each package picks its layer:
+//   export default layer("domain")   (see LAYERS below)
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".turbo/**", "migrations/**", "coverage/**"] },
-  ...tseslint.configs.recommended,
-  {
-    rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-console": ["error", { allow: ["warn", "error"] }],
+const APPS = ["@studio/api", "@studio/api/*", "@studio/worker", "@studio/worker/*"];
+const appMessage = "packages never import an app (apps/*): move the shared code into a package";
+
+/** What each layer may not import (no-restricted-imports patterns). */
+const LAYERS = {
+  /** Business rules: no HTTP, no tRPC, no Redis client, no app, no job queue internals. */
+  domain: [
+    { group: ["hono", "hono/*", "@hono/*"], message: "domain code knows nothing of HTTP (Hono)" },
+    { group: ["@trpc/*"], message: "domain code knows nothing of tRPC" },
+    { group: ["ioredis"], message: "domain code reaches Redis only through @studio/kv" },
+    { group: ["pg-boss", "@studio/jobs", "@studio/jobs/*"], message: "domain enqueues through scope.jobs (a port)" },
+    { group: APPS, message: appMessage },
+  ],
+  /** Shapes only: zod and sibling modules. */
+  contracts: [
+    { regex: "^(?!zod(/.*)?$|\\./|\\.\\./)", message: "contracts import only zod (and each other)" },
+  ],
+  /** Any other package. */
+  package: [{ group: APPS, message: appMessage }],
+  /** Apps may import packages, never another app. */
+  api: [{ group: ["@studio/worker", "@studio/worker/*"], message: "no app imports another app" }],
+  worker: [{ group: ["@studio/api", "@studio/api/*"], message: "no app imports another app" }],
+};
+
+export function layer(name) {
+  const patterns = LAYERS[name];
+  if (!patterns) throw new Error(`unknown layer ${name}`);
+  return tseslint.config(
+    { ignores: ["dist/**", "node_modules/**", ".turbo/**", "migrations/**", "coverage/**", ".data/**", "*.config.*"] },
+    ...tseslint.configs.recommended,
+    {
+      languageOptions: { parserOptions: { projectService: true } },
+      rules: {
+        "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+        "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+        "@typescript-eslint/no-floating-promises": "error",
+        "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
+        "no-console": ["error", { allow: ["warn", "error"] }],
+        "no-restricted-imports": ["error", { patterns }],
+      },
     },
-  },
-  {
-    // Tests read JSON answers loosely; production code stays strict.
-    files: ["**/test/**/*.ts", "**/*.test.ts"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
-  },
-);
+    {
+      // Command-line scripts and benchmarks print their results.
+      files: ["scripts/**/*.ts", "bench/**/*.ts"],
+      rules: { "no-console": "off" },
+    },
+    {
+      // Tests read JSON answers loosely and may reach into any layer to arrange a case.
+      files: ["**/test/**/*.ts", "**/*.test.ts"],
+      rules: { "@typescript-eslint/no-explicit-any": "off", "no-restricted-imports": "off" },
+    },
+  );
+}
+
+export default layer("package");

@@ -276,7 +276,7 @@ export function guardedPostgres(
         return;
       }
       // Observe the outcome without running the query again (Query#then would call handle()).
-      Promise.prototype.then.call(
+      void Promise.prototype.then.call(
         query,
         () => end(),
         (error: unknown) => end(error),

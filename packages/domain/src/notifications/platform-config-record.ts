@@ -1,5 +1,5 @@
 import { type PlatformNotificationConfig } from "@studio/contracts";
-import { notificationDefaults } from "@studio/db";
+import { type notificationDefaults } from "@studio/db";
 import { valuesOfRow } from "./config-store";
 
 type DefaultRow = typeof notificationDefaults.$inferSelect;

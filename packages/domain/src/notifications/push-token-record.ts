@@ -1,4 +1,4 @@
-import { clients, pushTokens, type Db } from "@studio/db";
+import { clients, type pushTokens, type Db } from "@studio/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
