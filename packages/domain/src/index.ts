@@ -2,6 +2,7 @@
 export * from "./errors";
 export * from "./ports";
 export * from "./scope";
+export * from "./paging";
 export * from "./validation";
 export * from "./studio/index";
 export * from "./team/index";

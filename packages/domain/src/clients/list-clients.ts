@@ -1,5 +1,6 @@
+import { selectPage, type ListWindow } from "../paging";
 import { accessOf, type StudioScope } from "../scope";
-import { and, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ClientRecord, ClientStatus } from "@studio/contracts";
 import { clientCoaches, clients, type Db } from "@studio/db";
 import { containsPattern } from "../team/search-pattern";
@@ -16,14 +17,6 @@ export interface ClientFilters {
   createdFrom?: Date;
   updatedFrom?: Date;
 }
-
-/** Page numbers (web lane) or limit/offset (automation lane). */
-export type ListWindow = { page: number; pageSize: number } | { limit: number; offset: number };
-
-export const windowOf = (w: ListWindow) =>
-  "page" in w
-    ? { limit: w.pageSize, offset: (w.page - 1) * w.pageSize }
-    : { limit: w.limit, offset: w.offset };
 
 const PHONE_LIKE = /^[\d\s+\-()]+$/;
 
@@ -61,16 +54,17 @@ export async function listClients(
   if (query.createdFrom) conditions.push(gte(clients.createdAt, query.createdFrom));
   if (query.updatedFrom) conditions.push(gte(clients.updatedAt, query.updatedFrom));
   const where = and(...conditions);
-  const { limit, offset } = windowOf(query);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(clients)
-      .where(where)
-      .orderBy(desc(clients.createdAt), desc(clients.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(clients).where(where),
-  ]);
-  return { items: await toClientRecords(db, rows), total: totals[0]?.total ?? 0 };
+  const { rows, total } = await selectPage(db, query, {
+    table: clients,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(clients)
+        .where(where)
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: await toClientRecords(db, rows), total };
 }

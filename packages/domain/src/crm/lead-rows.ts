@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Lead, LeadActivity, LeadNote, LeadStatus } from "@studio/contracts";
+import type { Lead, LeadActivity, LeadActivityType, LeadNote, LeadStatus } from "@studio/contracts";
 import { type leadActivities, type leadNotes, leads, leadStatuses, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
 
@@ -73,7 +73,7 @@ export const toLeadNote = (r: typeof leadNotes.$inferSelect): LeadNote => ({
 export const toLeadActivity = (r: typeof leadActivities.$inferSelect): LeadActivity => ({
   id: r.id,
   leadId: r.leadId,
-  type: r.type,
+  type: r.type as LeadActivityType,
   coachId: r.coachId,
   coachName: r.coachName,
   data: r.data ?? null,

@@ -1,15 +1,7 @@
+import type { LeadActivityType } from "@studio/contracts";
 import type { StudioScope } from "../scope";
 import { leadActivities, type DbOrTx } from "@studio/db";
 import type { CrmActor } from "./caller";
-
-export type LeadActivityType =
-  | "created"
-  | "status_changed"
-  | "reminder_set"
-  | "reminder_cleared"
-  | "note_added"
-  | "converted"
-  | "duplicated";
 
 /**
  * The one way CRM code writes an activity. Writing an activity never fails the request

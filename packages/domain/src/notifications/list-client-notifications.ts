@@ -1,5 +1,6 @@
+import { selectPage } from "../paging";
 import { type StudioScope } from "../scope";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { NotificationRecord } from "@studio/contracts";
 import { notifications, type Db } from "@studio/db";
 import { loadClientRow } from "../clients/client-scope";
@@ -16,15 +17,17 @@ export async function listClientNotifications(
 ): Promise<{ items: NotificationRecord[]; total: number }> {
   const client = await loadClientRow(db, scope, input.id);
   const where = and(eq(notifications.studioId, scope.studioId), eq(notifications.clientId, client.id));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ total: count() }).from(notifications).where(where),
-  ]);
-  return { items: rows.map(toNotificationRecord), total: totals?.total ?? 0 };
+  const { rows, total } = await selectPage(db, input, {
+    table: notifications,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: rows.map(toNotificationRecord), total };
 }

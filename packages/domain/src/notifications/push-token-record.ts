@@ -1,3 +1,4 @@
+import type { PushPlatform } from "@studio/contracts";
 import { clients, type pushTokens, type Db } from "@studio/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { notFound } from "../errors";
@@ -7,7 +8,7 @@ type PushTokenRow = typeof pushTokens.$inferSelect;
 
 export const toPushToken = (r: PushTokenRow) => ({
   token: r.token,
-  platform: r.platform as "ios" | "android",
+  platform: r.platform as PushPlatform,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

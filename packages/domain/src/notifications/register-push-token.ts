@@ -1,3 +1,4 @@
+import type { PushPlatform } from "@studio/contracts";
 import { pushTokens, type Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
 import { assertTrainee, toPushToken } from "./push-token-record";
@@ -9,7 +10,7 @@ import { assertTrainee, toPushToken } from "./push-token-record";
 export async function registerPushToken(
   db: Db,
   scope: TraineeScope,
-  input: { token: string; platform: "ios" | "android" },
+  input: { token: string; platform: PushPlatform },
 ) {
   await assertTrainee(db, scope);
   const now = scope.now;

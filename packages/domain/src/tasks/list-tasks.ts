@@ -1,16 +1,13 @@
 import { type StudioScope } from "../scope";
-import { and, arrayContains, count, desc, eq, type SQL } from "drizzle-orm";
-import type { TaskRecord, TaskStatus } from "@studio/contracts";
+import { and, arrayContains, desc, eq, type SQL } from "drizzle-orm";
+import type { TaskListFilters, TaskRecord } from "@studio/contracts";
 import { tasks, type Db } from "@studio/db";
-import { windowOf, type ListWindow } from "../clients/list-clients";
+import { selectPage, type ListWindow } from "../paging";
 import { toTaskRecord } from "./task-record";
 import { taskScope } from "./task-scope";
 
-export interface TaskFilters {
-  status?: TaskStatus;
-  traineeId?: string;
-  coachId?: string;
-}
+/** The filters of the contract's list query; the window is pages (web) or limit/offset (automation). */
+type TaskFilters = Omit<TaskListFilters, "page" | "pageSize">;
 
 /** `GET /v1/web/tasks` (and the automation lane's list): newest first. */
 export async function listTasks(
@@ -23,16 +20,17 @@ export async function listTasks(
   if (query.traineeId) conditions.push(eq(tasks.traineeId, query.traineeId));
   if (query.coachId) conditions.push(arrayContains(tasks.coachIds, [query.coachId]));
   const where = and(...conditions);
-  const { limit, offset } = windowOf(query);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(tasks)
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(tasks).where(where),
-  ]);
-  return { items: rows.map(toTaskRecord), total: totals[0]?.total ?? 0 };
+  const { rows, total } = await selectPage(db, query, {
+    table: tasks,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(tasks)
+        .where(where)
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: rows.map(toTaskRecord), total };
 }

@@ -1,5 +1,5 @@
 import { and, arrayContains, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { OPEN_TASK_STATUSES, type CoachDismiss, type CoachRecord } from "@studio/contracts";
+import { OPEN_TASK_STATUSES, type CoachDismiss, type CoachDismissResult } from "@studio/contracts";
 import {
   clientCoaches,
   clients,
@@ -19,14 +19,6 @@ import type { CoachScope } from "../scope";
 /** Document 1 "Limits": coach dismissal transaction timeout. */
 export const DISMISSAL_TIMEOUT_MS = 30_000;
 
-export interface DismissalResult {
-  coach: CoachRecord;
-  tasksReassigned: number;
-  tasksDiscarded: number;
-  clientsReassigned: number;
-  clientsUnassigned: number;
-}
-
 /**
  * `DELETE /v1/web/coaches/:id` (document 1, steps 1-6), all in one transaction with a 30 s
  * timeout: owner protection; replacement validation; open tasks and assigned trainees loaded
@@ -39,7 +31,7 @@ export async function dismissCoach(
   scope: CoachScope,
   input: CoachDismiss,
   options: { timeoutMs?: number } = {},
-): Promise<DismissalResult> {
+): Promise<CoachDismissResult> {
   const { now } = scope;
   const timeoutMs = Math.trunc(options.timeoutMs ?? DISMISSAL_TIMEOUT_MS);
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
+import { selectPage } from "../paging";
 import type { StudioScope } from "../scope";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { CoachListFilters, CoachRecord } from "@studio/contracts";
 import { coaches, type Db } from "@studio/db";
 import { toCoachRecord } from "./coach-record";
@@ -19,15 +20,17 @@ export async function listCoaches(
     conditions.push(or(ilike(coaches.name, pattern), ilike(coaches.email, pattern))!);
   }
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(coaches)
-      .where(where)
-      .orderBy(desc(coaches.createdAt), desc(coaches.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db.select({ total: count() }).from(coaches).where(where),
-  ]);
-  return { items: rows.map(toCoachRecord), total: totals[0]?.total ?? 0 };
+  const { rows, total } = await selectPage(db, filters, {
+    table: coaches,
+    where,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(coaches)
+        .where(where)
+        .orderBy(desc(coaches.createdAt), desc(coaches.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return { items: rows.map(toCoachRecord), total };
 }
