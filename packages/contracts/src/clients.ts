@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { pagingQuery, paged } from "./paging";
+import {
+  boundedDate,
+  boundedEmail,
+  boundedId,
+  boundedInt,
+  boundedName,
+  boundedString,
+  INPUT_LIMITS,
+} from "./bounded";
 
 /** Trainee status values (document 3 "Trainee object"). */
 export const ClientStatusSchema = z.enum(["ACTIVE", "PAUSED", "CHURN_RISK", "CHURNED", "ARCHIVED"]);
@@ -12,39 +21,34 @@ export const CLIENT_MAX_TAGS = 50;
 export const CLIENT_MAX_COACHES = 20;
 
 /** Valid IANA zone names only (Intl throws a RangeError for unknown ones). */
-export const IanaTimeZone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "not a valid IANA time zone");
+export const IanaTimeZone = boundedName(64).refine((zone) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, "not a valid IANA time zone");
 
-const tag = z.string().trim().min(1).max(64);
-const coachIdList = z.array(z.string().min(1)).max(CLIENT_MAX_COACHES);
+const tag = boundedName(64);
+const coachIdList = z.array(boundedId()).max(CLIENT_MAX_COACHES);
 
 /** Profile fields shared by create and update; nullable ones are cleared with null on update. */
 const profileFields = {
-  email: z.email().max(254).nullable(),
-  birthDate: z.iso.date().nullable().describe("YYYY-MM-DD"),
+  email: boundedEmail().nullable(),
+  birthDate: boundedDate().nullable().describe("YYYY-MM-DD"),
   gender: GenderSchema.nullable(),
   heightCm: z.number().positive().max(300).nullable(),
   weightKg: z.number().positive().max(500).nullable(),
-  goal: z.string().trim().max(2000).nullable().describe("free text goal"),
-  goals: z.array(z.string().trim().min(1).max(200)).max(20),
+  goal: boundedString(INPUT_LIMITS.text, { trim: true }).nullable().describe("free text goal"),
+  goals: z.array(boundedName(200)).max(20),
   goalWeightKg: z.number().positive().max(500).nullable(),
-  stepsGoal: z.number().int().min(0).max(100_000).nullable(),
-  waterGoalMl: z.number().int().min(0).max(20_000).nullable(),
+  stepsGoal: boundedInt(0, 100_000).nullable(),
+  waterGoalMl: boundedInt(0, 20_000).nullable(),
   tags: z.array(tag).max(CLIENT_MAX_TAGS),
   status: ClientStatusSchema,
   timezone: IanaTimeZone.nullable(),
-  updateFormId: z.string().min(1).nullable().describe("recurring check-in form"),
+  updateFormId: boundedId().nullable().describe("recurring check-in form"),
   updateCadence: UpdateCadenceSchema.nullable(),
   allowAppWhileFrozen: z
     .boolean()
@@ -58,19 +62,12 @@ const profileFields = {
  * applies them (lastName "", status ACTIVE, no coaches, sendInvite false).
  */
 export const ClientCreateInput = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100).optional(),
-  phone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .describe("any common format; stored as E.164, Israel as the default region"),
+  firstName: boundedName(100),
+  lastName: boundedName(100, 0).optional(),
+  phone: boundedName(40).describe("any common format; stored as E.164, Israel as the default region"),
   email: profileFields.email.optional(),
   coachIds: coachIdList.optional().describe("assigned coaches, in order; at most 20"),
-  primaryCoachId: z
-    .string()
-    .min(1)
+  primaryCoachId: boundedId()
     .nullable()
     .optional()
     .describe("defaults to the first coach; added to coachIds when missing"),
@@ -96,12 +93,12 @@ export type CreateTraineeInput = z.infer<typeof ClientCreateInput>;
 /** `PATCH /v1/web/clients/:id`: every field optional; tags and coachIds replace the stored lists. */
 export const ClientUpdateInput = z
   .object({
-    id: z.string().min(1),
-    firstName: z.string().trim().min(1).max(100).optional(),
-    lastName: z.string().trim().max(100).optional(),
-    phone: z.string().trim().min(1).max(40).optional(),
+    id: boundedId(),
+    firstName: boundedName(100).optional(),
+    lastName: boundedName(100, 0).optional(),
+    phone: boundedName(40).optional(),
     coachIds: coachIdList.optional(),
-    primaryCoachId: z.string().min(1).nullable().optional(),
+    primaryCoachId: boundedId().nullable().optional(),
   })
   .extend(z.object(profileFields).partial().shape);
 export type ClientUpdate = z.infer<typeof ClientUpdateInput>;
@@ -139,10 +136,10 @@ export type ClientRecord = z.infer<typeof ClientSchema>;
 
 /** `GET /v1/web/clients`: newest first; search matches name, email or phone digits. */
 export const ClientListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: boundedName(200, 0).optional(),
   status: ClientStatusSchema.optional(),
-  coachId: z.string().min(1).optional(),
-  tag: z.string().trim().min(1).max(64).optional().describe("exact tag"),
+  coachId: boundedId().optional(),
+  tag: boundedName(64).optional().describe("exact tag"),
   ...pagingQuery(),
 });
 export type ClientListFilters = z.infer<typeof ClientListQuery>;

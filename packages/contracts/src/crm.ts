@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ClientSchema } from "./clients";
 import { isoDateTime } from "./common";
+import { boundedDate, boundedId, boundedInt, boundedName, boundedString, INT4_MAX } from "./bounded";
 
 /** Document 1 "Lead": where a lead came from. */
 export const LEAD_SOURCES = ["SITE", "INSTAGRAM", "FACEBOOK", "GOOGLE", "REFERRAL", "WHATSAPP"] as const;
@@ -21,27 +22,21 @@ export type BuiltInLeadStatusKey = (typeof BUILT_IN_LEAD_STATUS_KEYS)[number];
 export const LEAD_NOTE_MAX = 4000;
 export const LEAD_STATUS_LABEL_MAX = 60;
 /** The lead value column is a PostgreSQL integer: larger values answer VALIDATION, not a database error. */
-export const LEAD_VALUE_AGOROT_MAX = 2_147_483_647;
+export const LEAD_VALUE_AGOROT_MAX = INT4_MAX;
 
-const leadValueAgorot = z.number().int().nonnegative().max(LEAD_VALUE_AGOROT_MAX);
+const leadValueAgorot = boundedInt(0, LEAD_VALUE_AGOROT_MAX);
 
 /** A trimmed optional text field of a lead: at most 200 characters, empty becomes null. */
 const leadText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  boundedName(max, 0)
     .transform((v) => (v === "" ? null : v))
     .nullable();
 
 /** A calendar date (YYYY-MM-DD, read in server local time) or an ISO date-time with offset. */
-export const DateOrDateTime = z.union([z.iso.date(), isoDateTime]);
+export const DateOrDateTime = z.union([boundedDate(), isoDateTime]);
 
-const hexColor = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, "color must be #rrggbb");
-const statusLabel = z.string().trim().min(1).max(LEAD_STATUS_LABEL_MAX);
+const hexColor = boundedString(7, { trim: true }).regex(/^#[0-9a-fA-F]{6}$/, "color must be #rrggbb");
+const statusLabel = boundedName(LEAD_STATUS_LABEL_MAX);
 
 export const LeadStatusSchema = z
   .object({
@@ -119,15 +114,12 @@ export type LeadDetail = z.infer<typeof LeadDetailSchema>;
 // ---- board ----
 
 export const CrmBoardQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(200)
+  search: boundedName(200, 0)
     .optional()
     .describe("case-insensitive on name, email, city; plain substring on phone"),
-  statusId: z.string().min(1).optional(),
+  statusId: boundedId().optional(),
   source: LeadSourceSchema.optional(),
-  ownerCoachId: z.string().min(1).optional(),
+  ownerCoachId: boundedId().optional(),
   from: DateOrDateTime.optional().describe(
     "created at or after (a date means its first moment, server local time)",
   ),
@@ -162,20 +154,15 @@ export type CrmBoard = z.infer<typeof CrmBoardSchema>;
 // ---- leads ----
 
 export const LeadCreateInput = z.object({
-  name: z.string().trim().min(1).max(200),
-  phone: z.string().trim().min(3).max(40),
+  name: boundedName(200),
+  phone: boundedName(40, 3),
   email: leadText(200).optional(),
   business: leadText(200).optional(),
   city: leadText(200).optional(),
   source: LeadSourceSchema.nullable().optional(),
-  ownerCoachId: z
-    .string()
-    .min(1)
-    .nullable()
-    .optional()
-    .describe("a Coach id (not checked against the studio)"),
+  ownerCoachId: boundedId().nullable().optional().describe("a Coach id (not checked against the studio)"),
   valueAgorot: leadValueAgorot.nullable().optional(),
-  statusId: z.string().min(1).optional().describe("default: the status with key NEW"),
+  statusId: boundedId().optional().describe("default: the status with key NEW"),
 });
 export type LeadCreateInput = z.infer<typeof LeadCreateInput>;
 
@@ -188,14 +175,14 @@ const notAcceptedByPatch = (field: string, use: string) =>
     .describe(`not accepted (VALIDATION); use ${use}`);
 
 export const LeadPatchInput = z.object({
-  id: z.string().min(1),
-  name: z.string().trim().min(1).max(200).optional(),
-  phone: z.string().trim().min(3).max(40).optional(),
+  id: boundedId(),
+  name: boundedName(200).optional(),
+  phone: boundedName(40, 3).optional(),
   email: leadText(200).optional(),
   business: leadText(200).optional(),
   city: leadText(200).optional(),
   source: LeadSourceSchema.nullable().optional(),
-  ownerCoachId: z.string().min(1).nullable().optional(),
+  ownerCoachId: boundedId().nullable().optional(),
   valueAgorot: leadValueAgorot.nullable().optional(),
   statusId: notAcceptedByPatch("statusId", "PUT /v1/web/crm/leads/:id/status"),
   lostReason: notAcceptedByPatch("lostReason", "PUT /v1/web/crm/leads/:id/status"),
@@ -204,14 +191,14 @@ export const LeadPatchInput = z.object({
 export type LeadPatchInput = z.infer<typeof LeadPatchInput>;
 
 export const LeadStatusChangeInput = z.object({
-  id: z.string().min(1),
-  statusId: z.string().min(1),
+  id: boundedId(),
+  statusId: boundedId(),
   lostReason: leadText(200).optional().describe("kept only when the target key is LOST"),
 });
 export type LeadStatusChangeInput = z.infer<typeof LeadStatusChangeInput>;
 
 export const LeadReminderInput = z.object({
-  id: z.string().min(1),
+  id: boundedId(),
   remindAt: DateOrDateTime.nullable().describe(
     "null clears; a date means its first moment in server local time",
   ),
@@ -219,13 +206,13 @@ export const LeadReminderInput = z.object({
 export type LeadReminderInput = z.infer<typeof LeadReminderInput>;
 
 export const LeadNoteCreateInput = z.object({
-  id: z.string().min(1),
-  text: z.string().trim().min(1).max(LEAD_NOTE_MAX),
+  id: boundedId(),
+  text: boundedName(LEAD_NOTE_MAX),
 });
 export type LeadNoteCreateInput = z.infer<typeof LeadNoteCreateInput>;
 
 export const LeadConvertInput = z.object({
-  id: z.string().min(1),
+  id: boundedId(),
   sendInvite: z
     .boolean()
     .default(false)
@@ -247,7 +234,7 @@ export const LeadStatusCreateInput = z.object({ label: statusLabel, color: hexCo
 export type LeadStatusCreateInput = z.infer<typeof LeadStatusCreateInput>;
 
 export const LeadStatusPatchInput = z.object({
-  id: z.string().min(1),
+  id: boundedId(),
   label: statusLabel.optional(),
   color: hexColor.optional(),
 });

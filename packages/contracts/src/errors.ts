@@ -36,3 +36,21 @@ export const AutomationErrorBodySchema = z
 /** One field problem in a VALIDATION error's details. */
 export const FieldIssueSchema = z.object({ path: z.string(), message: z.string(), code: z.string() });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/**
+ * The one place zod issues become `{path, message, code}` (REST adapter and domain input
+ * checks alike): the path joined with dots, zod's message and issue code.
+ */
+export function formatZodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+/** The VALIDATION message for a list of issues: the first one, prefixed with its path. */
+export function issuesMessage(issues: readonly FieldIssue[]): string {
+  const first = issues[0];
+  return first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input";
+}

@@ -10,3 +10,4 @@ export * from "./clients";
 export * from "./tasks";
 export * from "./studio-settings";
 export * from "./notifications";
+export * from "./bounded";

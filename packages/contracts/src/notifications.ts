@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagingQuery, paged } from "./paging";
+import { boundedId, boundedName, boundedString, INPUT_LIMITS } from "./bounded";
 
 /**
  * Notification types (document 1 "Types", decisions.md "Notification types"): the twelve
@@ -68,7 +69,11 @@ export const MAX_REMINDER_OFFSET_DAYS = 3;
 
 /** HH:MM, 24 hour. */
 export const SEND_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const SendTimeSchema = z.string().regex(SEND_TIME_PATTERN, "must be HH:MM (24 hour)");
+export const SendTimeSchema = boundedString(5).regex(SEND_TIME_PATTERN, "must be HH:MM (24 hour)");
+
+/** Notification text limits (decisions: docs/DECISIONS.md "Input bounds"). */
+export const NOTIFICATION_TITLE_MAX = 500;
+export const NOTIFICATION_BODY_MAX = INPUT_LIMITS.text;
 
 /** A message as stored and answered; which fields appear depends on the type's kind. */
 export const NotificationMessageSchema = z
@@ -88,13 +93,15 @@ export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 
 /** A message of the PUT body before normalization (the domain applies the kind's rules). */
 export const NotificationMessageInput = z.object({
-  id: z.string().trim().min(1).max(64).optional(),
+  id: boundedName(64).optional(),
   enabled: z.boolean().optional(),
-  title: z.string(),
-  subtitle: z.string().optional(),
+  title: boundedString(NOTIFICATION_TITLE_MAX),
+  subtitle: boundedString(NOTIFICATION_BODY_MAX).optional(),
   formType: MessageFormTypeSchema.optional(),
-  offsetDays: z.number().optional(),
-  time: z.string().optional(),
+  offsetDays: z.number().optional().describe("an integer from -3 to 3 (checked with the type's rules)"),
+  time: boundedString(INPUT_LIMITS.name)
+    .optional()
+    .describe("HH:MM, 24 hour (checked with the type's rules)"),
   onlyIfNotFilled: z.boolean().optional(),
   opens: MessageOpensSchema.optional(),
 });
@@ -107,8 +114,8 @@ export const NotificationTypeParam = z.object({ type: NotificationTypeSchema });
 export const NotificationConfigPatchInput = z.object({
   type: NotificationTypeSchema,
   enabled: z.boolean().optional(),
-  titleTemplate: z.string().min(1).optional(),
-  bodyTemplate: z.string().optional(),
+  titleTemplate: boundedString(NOTIFICATION_TITLE_MAX, { min: 1 }).optional(),
+  bodyTemplate: boundedString(NOTIFICATION_BODY_MAX).optional(),
   sound: z.boolean().optional(),
   sendTime: SendTimeSchema.optional(),
 });
@@ -215,10 +222,10 @@ export const NotificationPreferencePatchInput = z.object({
 /** Push tokens (decisions.md "Notification types"). */
 export const PushPlatformSchema = z.enum(["ios", "android"]);
 export const PushTokenRegisterInput = z.object({
-  token: z.string().trim().min(1).max(512),
+  token: boundedName(INPUT_LIMITS.token),
   platform: PushPlatformSchema,
 });
-export const PushTokenParam = z.object({ token: z.string().min(1) });
+export const PushTokenParam = z.object({ token: boundedString(INPUT_LIMITS.token, { min: 1 }) });
 export const PushTokenSchema = z
   .object({ token: z.string(), platform: PushPlatformSchema, createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: "PushToken" });
@@ -255,5 +262,5 @@ export const NotificationRecordSchema = z
   .meta({ id: "NotificationRecord" });
 export type NotificationRecord = z.infer<typeof NotificationRecordSchema>;
 
-export const ClientNotificationsInput = z.object({ id: z.string().min(1), ...pagingQuery() });
+export const ClientNotificationsInput = z.object({ id: boundedId(), ...pagingQuery() });
 export const NotificationRecordPageSchema = paged(NotificationRecordSchema);

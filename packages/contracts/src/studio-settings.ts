@@ -1,49 +1,39 @@
 import { z } from "zod";
 import { IanaTimeZone } from "./clients";
 import { StudioSchema } from "./studio";
+import { boundedName, boundedString, boundedUrl, nonNegativeInt4 } from "./bounded";
 
-const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a #rgb or #rrggbb color");
+const hexColor = boundedString(7).regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "a #rgb or #rrggbb color");
 
 /** Branding kept in studio settings; sent members replace stored ones, null clears one. */
 export const StudioBrandingSchema = z
   .object({
-    logoUrl: z.url().max(2048).nullable().optional(),
-    coverImageUrl: z.url().max(2048).nullable().optional(),
+    logoUrl: boundedUrl().nullable().optional(),
+    coverImageUrl: boundedUrl().nullable().optional(),
     primaryColor: hexColor.nullable().optional(),
     secondaryColor: hexColor.nullable().optional(),
   })
   .strict()
   .meta({ id: "StudioBranding" });
 
-const locale = z
-  .string()
-  .trim()
-  .min(2)
-  .max(35)
-  .refine((value) => {
-    try {
-      return Intl.getCanonicalLocales(value).length === 1;
-    } catch {
-      return false;
-    }
-  }, "not a valid locale tag");
+const locale = boundedName(35, 2).refine((value) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}, "not a valid locale tag");
 
 /** `PATCH /v1/web/studio/settings` (decisions.md "Team": seats and limits; OWNER or HEAD_COACH). */
 export const StudioSettingsUpdateInput = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: boundedName(200).optional(),
   timezone: IanaTimeZone.optional(),
   locale: locale.optional(),
-  seatLimit: z
-    .number()
-    .int()
-    .min(0)
+  seatLimit: nonNegativeInt4()
     .nullable()
     .optional()
     .describe("active coaches the plan allows; null = unlimited"),
-  clientLimit: z
-    .number()
-    .int()
-    .min(0)
+  clientLimit: nonNegativeInt4()
     .nullable()
     .optional()
     .describe("non-deleted trainees the plan allows; null = unlimited"),

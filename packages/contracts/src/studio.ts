@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedName } from "./bounded";
 
 /** `GET /v1/web/studio`: the current studio of the web caller. */
 export const StudioSchema = z
@@ -14,7 +15,7 @@ export const StudioSchema = z
   .meta({ id: "Studio" });
 export type Studio = z.infer<typeof StudioSchema>;
 
-export const ApiKeyCreateInput = z.object({ name: z.string().trim().min(1).max(100) });
+export const ApiKeyCreateInput = z.object({ name: boundedName(100) });
 export const ApiKeySchema = z
   .object({
     id: z.string(),

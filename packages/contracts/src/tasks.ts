@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagingQuery, paged } from "./paging";
+import { boundedDate, boundedDateTime, boundedId, boundedInt, boundedName, boundedString } from "./bounded";
 
 /** Task (work board item), document 3. OPEN and SNOOZED are open; DONE and DISMISSED resolved. */
 export const TaskStatusSchema = z.enum(["OPEN", "SNOOZED", "DONE", "DISMISSED"]);
@@ -10,17 +11,17 @@ export const TASK_DESCRIPTION_MAX = 2000;
 export const TASK_MAX_ASSIGNEES = 50;
 
 /** A timestamp with offset, or a plain date (read as midnight UTC). */
-const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const dateOrDateTime = z.union([boundedDateTime(), boundedDate()]);
 
 const taskFields = {
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(TASK_DESCRIPTION_MAX).nullable(),
+  title: boundedName(200),
+  description: boundedString(TASK_DESCRIPTION_MAX).nullable(),
   status: TaskStatusSchema,
-  priority: z.number().int().min(0).max(5).describe("0 to 5, default 1"),
+  priority: boundedInt(0, 5).describe("0 to 5, default 1"),
   dueDate: dateOrDateTime.nullable(),
   snoozedUntil: dateOrDateTime.nullable(),
-  traineeId: z.string().min(1).nullable(),
-  coachIds: z.array(z.string().min(1)).max(TASK_MAX_ASSIGNEES).describe("assignees"),
+  traineeId: boundedId().nullable(),
+  coachIds: z.array(boundedId()).max(TASK_MAX_ASSIGNEES).describe("assignees"),
 };
 
 /** `POST /v1/web/tasks`. No defaults here; the operation applies them (OPEN, priority 1, type MANUAL). */
@@ -33,14 +34,12 @@ export const TaskCreateInput = z.object({
   snoozedUntil: taskFields.snoozedUntil.optional(),
   traineeId: taskFields.traineeId.optional(),
   coachIds: taskFields.coachIds.optional(),
-  type: z.string().trim().min(1).max(50).optional().describe("default MANUAL"),
+  type: boundedName(50).optional().describe("default MANUAL"),
 });
 export type TaskCreate = z.infer<typeof TaskCreateInput>;
 
 /** `PATCH /v1/web/tasks/:id`: every field optional; a status change sets or clears resolvedAt. */
-export const TaskUpdateInput = z
-  .object({ id: z.string().min(1) })
-  .extend(z.object(taskFields).partial().shape);
+export const TaskUpdateInput = z.object({ id: boundedId() }).extend(z.object(taskFields).partial().shape);
 export type TaskUpdate = z.infer<typeof TaskUpdateInput>;
 
 export const TaskSchema = z
@@ -66,8 +65,8 @@ export type TaskRecord = z.infer<typeof TaskSchema>;
 /** `GET /v1/web/tasks`: newest first. */
 export const TaskListQuery = z.object({
   status: TaskStatusSchema.optional(),
-  traineeId: z.string().min(1).optional(),
-  coachId: z.string().min(1).optional(),
+  traineeId: boundedId().optional(),
+  coachId: boundedId().optional(),
   ...pagingQuery(),
 });
 export type TaskListFilters = z.infer<typeof TaskListQuery>;

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { CoachRoleSchema } from "./common";
 import { pagingQuery, paged } from "./paging";
+import {
+  boundedEmail,
+  boundedId,
+  boundedName,
+  boundedString,
+  INPUT_LIMITS,
+  nonNegativeInt4,
+} from "./bounded";
 
 /** Permissions blob (decisions.md "Team"); missing members take their defaults. Only `trainees` is enforced. */
 export const PermissionsSchema = z
@@ -40,18 +48,18 @@ export const CoachSchema = z
 export type CoachRecord = z.infer<typeof CoachSchema>;
 
 const coachFields = {
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  email: z.email().max(254),
-  phone: z.string().trim().min(1).max(40),
-  jobTitle: z.string().trim().min(1).max(200).nullable(),
-  permissionGroup: z.string().trim().min(1).max(100).nullable(),
+  firstName: boundedName(100),
+  lastName: boundedName(100),
+  email: boundedEmail(),
+  phone: boundedName(40),
+  jobTitle: boundedName(200).nullable(),
+  permissionGroup: boundedName(100).nullable(),
   permissions: PermissionsSchema.describe(
     "missing members take their defaults; a submitted blob replaces the stored one",
   ),
   role: CoachRoleSchema,
-  externalUserId: z.string().trim().min(1).max(200),
-  clientLimit: z.number().int().min(0).nullable(),
+  externalUserId: boundedName(200),
+  clientLimit: nonNegativeInt4().nullable(),
 };
 
 /** `POST /v1/web/coaches` (decisions.md "Team": the fourth field is phone, the integer field clientLimit). */
@@ -71,7 +79,7 @@ export type CoachCreate = z.infer<typeof CoachCreateInput>;
 
 /** `PATCH /v1/web/coaches/:id`: every create field optional, plus active (true reactivates). */
 export const CoachUpdateInput = z
-  .object({ id: z.string().min(1) })
+  .object({ id: boundedId() })
   .extend(z.object(coachFields).partial().shape)
   .extend({
     active: z
@@ -88,13 +96,13 @@ export type CoachUpdate = z.infer<typeof CoachUpdateInput>;
 export const CoachListQuery = z.object({
   role: CoachRoleSchema.optional(),
   active: z
-    .union([z.boolean(), z.string()])
+    .union([z.boolean(), boundedString(INPUT_LIMITS.name)])
     .optional()
     .transform((value) => (value === undefined ? true : typeof value === "boolean" ? value : value !== ""))
     .describe(
       'absent: active members; any non-empty value (even "false"): active; empty (?active=): dismissed',
     ),
-  search: z.string().trim().max(200).optional().describe("case-insensitive match on name or email"),
+  search: boundedName(200, 0).optional().describe("case-insensitive match on name or email"),
   ...pagingQuery(),
 });
 export type CoachListFilters = z.infer<typeof CoachListQuery>;
@@ -110,7 +118,7 @@ export const CoachImpactSchema = z
 
 export const COACH_DISMISS_MAX_REPLACEMENTS = 50;
 const replacementIds = z
-  .array(z.string().min(1))
+  .array(boundedId())
   .min(1, "select at least one other team member")
   .max(COACH_DISMISS_MAX_REPLACEMENTS);
 export const DismissTasksSchema = z.discriminatedUnion("mode", [
@@ -130,7 +138,7 @@ export type DismissClients = z.infer<typeof DismissClientsSchema>;
  * DELETE inputs as parameters) from refusing object fields; the wire format is a JSON body.
  */
 export const CoachDismissInput = z.object({
-  id: z.string().min(1),
+  id: boundedId(),
   tasks: DismissTasksSchema.optional().transform((v): DismissTasks => v ?? { mode: "discard" }),
   clients: DismissClientsSchema.optional().transform((v): DismissClients => v ?? { mode: "unassign" }),
 });

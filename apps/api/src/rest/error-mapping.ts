@@ -1,6 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { ERROR_HTTP_STATUS, type ErrorCode, type FieldIssue } from "@studio/contracts";
+import {
+  ERROR_HTTP_STATUS,
+  formatZodIssues,
+  issuesMessage,
+  type ErrorCode,
+  type FieldIssue,
+} from "@studio/contracts";
 import { AppError } from "@studio/domain";
 import { KvUnavailableError } from "@studio/kv";
 
@@ -27,15 +33,31 @@ const mapped = (
   unexpected: code === "INTERNAL",
 });
 
-export const zodIssues = (error: ZodError): FieldIssue[] =>
-  error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message, code: issue.code }));
-
 export const validationError = (error: ZodError): MappedError => {
-  const issues = zodIssues(error);
-  const first = issues[0];
-  const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "invalid input";
-  return mapped("VALIDATION", message, { issues });
+  const issues = formatZodIssues(error);
+  return mapped("VALIDATION", issuesMessage(issues), { issues });
 };
+
+/**
+ * PostgreSQL data errors: the last line of defence when a value the contracts let through
+ * cannot be stored or compared (the contracts bound every field, so these should not occur).
+ * The answer names the kind of problem, never the value, the column or the SQL.
+ */
+const DATA_ERRORS: Record<string, string> = {
+  "22P05": "a text value contains a character that cannot be stored (such as NUL)",
+  "22021": "a text value contains a character that cannot be stored (such as NUL)",
+  "22003": "a number is out of range",
+  "22008": "a date or time is out of range",
+  "22007": "a date or time is not valid",
+  "22P02": "a value has an invalid format",
+  "22001": "a value is too long",
+  "54000": "a value is too long",
+};
+
+function dataError(message: string): MappedError {
+  const issues: FieldIssue[] = [{ path: "", message, code: "invalid_value" }];
+  return mapped("VALIDATION", message, { issues });
+}
 
 /** Postgres SQLSTATE of a driver error (postgres.js PostgresError or PGlite's DatabaseError). */
 function sqlState(error: unknown): string | undefined {
@@ -47,7 +69,8 @@ function sqlState(error: unknown): string | undefined {
 /**
  * The one place errors become codes: AppError keeps its code; zod input failures are
  * VALIDATION 422; unique violations CONFLICT; foreign-key violations CONFLICT "related
- * resource constraint failed"; anything else INTERNAL (never with a stack in the body).
+ * resource constraint failed"; PostgreSQL data errors (NUL, out-of-range numbers and dates,
+ * over-long values) VALIDATION; anything else INTERNAL (never with a stack in the body).
  */
 export function mapError(error: unknown): MappedError {
   let inputFailure = false;
@@ -66,6 +89,7 @@ export function mapError(error: unknown): MappedError {
     if (state === "23505") return mapped("CONFLICT", "unique constraint failed");
     if (state === "23503") return mapped("CONFLICT", "related resource constraint failed");
     if (state === "57014") return mapped("SERVICE_UNAVAILABLE", "the request took too long");
+    if (state && Object.hasOwn(DATA_ERRORS, state)) return dataError(DATA_ERRORS[state]!);
   }
   if (error instanceof TRPCError) {
     switch (error.code) {
