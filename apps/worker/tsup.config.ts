@@ -9,7 +9,7 @@ import { defineConfig } from "tsup";
 const bundled = [/^@studio\//, /^drizzle-orm(\/|$)/, /^postgres$/, /^@electric-sql\/pglite(\/|$)/];
 
 export default defineConfig({
-  entry: ["src/main.ts", "src/index.ts"],
+  entry: ["src/main.ts"],
   format: ["esm"],
   target: "node20",
   platform: "node",
@@ -17,6 +17,11 @@ export default defineConfig({
   clean: true,
   noExternal: bundled,
   external: ["pg-boss", "zod"],
+  // Bundled CommonJS modules (pino and its helpers) require Node built-ins; an ESM bundle has no
+  // `require` of its own, so give it one.
+  banner: {
+    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+  },
   // PGlite loads its WASM and data files next to its module, i.e. next to the bundle.
   async onSuccess() {
     const requireFromDb = createRequire(createRequire(import.meta.url).resolve("@studio/db/package.json"));

@@ -1,6 +1,5 @@
 import { createKvStore } from "@studio/kv";
-import { loggingPorts } from "@studio/domain";
-import { createWiredJobQueue } from "@studio/worker";
+import { createWiredJobQueue } from "@studio/jobs";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AppDeps } from "../src/context";
@@ -23,7 +22,7 @@ export async function startBenchApp(options: { redisUrl?: string } = {}) {
   const jobs = createWiredJobQueue(pg.handle, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();
   const kv = createKvStore({ redisUrl: options.redisUrl });
-  const deps: AppDeps = { config, database: pg.handle, kv, jobs, ports: loggingPorts(() => {}), logger, now };
+  const deps: AppDeps = { config, database: pg.handle, kv, jobs, logger, now };
   const server = await listen(createApp(deps).app);
   return {
     url: server.url,

@@ -1,7 +1,6 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { loggingPorts } from "@studio/domain";
-import { createWiredJobQueue } from "@studio/worker";
+import { createWiredJobQueue } from "@studio/jobs";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
 import { createLogger, type Logger } from "./logger";
@@ -31,7 +30,6 @@ export async function openDeps(
     database,
     kv,
     jobs,
-    ports: loggingPorts((msg, fields) => logger.info(msg, fields)),
     logger,
     now,
     async close() {

@@ -1,4 +1,4 @@
-import { DEFAULT_PUSH_API_URL } from "@studio/domain";
+import { DEFAULT_PUSH_API_URL } from "@studio/jobs";
 
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {

@@ -1,19 +1,17 @@
 import type { WebRole } from "@studio/contracts";
 import type { DatabaseHandle } from "@studio/db";
 import type { KvStore } from "@studio/kv";
-import type { DomainPorts } from "@studio/domain";
 import type { AppConfig } from "./config";
 import type { Logger } from "@studio/observability";
-import type { JobQueue } from "@studio/worker";
+import type { JobQueue } from "@studio/jobs";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   kv: KvStore;
+  /** The transactional job queue; mail, chat and push leave through it (their ports are its services). */
   jobs: JobQueue;
-  /** Outbound services (mail, chat, …) behind domain interfaces. */
-  ports: DomainPorts;
   logger: Logger;
   now: () => Date;
 }

@@ -1,4 +1,4 @@
-import { silentLogger } from "@studio/observability";
+import { createCapturingLogger } from "@studio/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { clients } from "@studio/db";
@@ -9,8 +9,12 @@ import { addClient, addCoach, setStudioSettings, studioIdOf, uniquePhone } from 
 let t: TestApp;
 const ports = recordingPorts();
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", ports });
+  // The worker runs: invites leave through the job queue after the answer.
+  t = await startTestApp({ database: "postgres", ports, worker: true });
 });
+/** The worker polls every 0.5 s. */
+const POLL = { timeout: 10_000, interval: 100 };
+const sentTo = (phone: string) => (ports.sent.chat as { phone: string }[]).filter((m) => m.phone === phone);
 afterAll(async () => t?.close());
 
 describe("trainee creation (the clients service)", () => {
@@ -237,82 +241,100 @@ describe("trainee creation (the clients service)", () => {
   it("sendInvite sends the app invite through the chat channel to the E.164 phone; without it nothing is sent", async () => {
     const owner = newOwner();
     const studioId = await studioIdOf(t, owner);
-    const before = ports.sent.chat.length;
-    await addClient(t, owner);
-    expect(ports.sent.chat.length).toBe(before);
+    const quiet = await addClient(t, owner);
     const phone = uniquePhone();
-    await addClient(t, owner, { firstName: "Maya", phone: phone.local, sendInvite: true });
-    expect(ports.sent.chat.at(-1)).toMatchObject({
+    const invited = await addClient(t, owner, { firstName: "Maya", phone: phone.local, sendInvite: true });
+    // The worker sends it after the answer.
+    await expect.poll(() => sentTo(phone.e164).length, POLL).toBe(1);
+    expect(sentTo(phone.e164)[0]).toMatchObject({
       studioId,
       phone: phone.e164,
       text: expect.stringContaining("Maya"),
     });
+    const invites = (await t.jobsNamed("send-trainee-invite")).map((j) => j.data.clientId);
+    expect(invites).toContain(invited.id);
+    expect(invites).not.toContain(quiet.id);
+  });
+
+  it("the invite job commits with the trainee: a caller's transaction that rolls back leaves neither, one that commits sends it", async () => {
+    const studioId = await studioIdOf(t, newOwner());
+    const rolledBack = uniquePhone();
+    await expect(
+      t.deps.database.db.transaction(async (tx) => {
+        await createTrainee(tx, t.scopeFor(studioId), {
+          firstName: "Gone",
+          phone: rolledBack.local,
+          sendInvite: true,
+        });
+        throw new Error("import failed later");
+      }),
+    ).rejects.toThrow("import failed later");
+    const kept = uniquePhone();
+    const created = await t.deps.database.db.transaction((tx) =>
+      createTrainee(tx, t.scopeFor(studioId), { firstName: "Kept", phone: kept.local, sendInvite: true }),
+    );
+    const invites = (await t.jobsNamed("send-trainee-invite")).filter((j) => j.data.studioId === studioId);
+    expect(invites.map((j) => j.data.clientId)).toEqual([created.id]);
+    await expect.poll(() => sentTo(kept.e164).length, POLL).toBe(1);
+    expect(sentTo(rolledBack.e164)).toEqual([]);
   });
 
   it("the operation is reusable outside the web lane (CRM convert, automation, imports): studio-wide actor, externalId kept", async () => {
     const owner = newOwner();
     const studioId = await studioIdOf(t, owner);
     const phone = uniquePhone();
-    const created = await createTrainee(
-      t.deps.database.db,
-      t.scopeFor(studioId),
-      { firstName: "Lead", phone: phone.local },
-      { chat: ports.chat },
-    );
+    const created = await createTrainee(t.deps.database.db, t.scopeFor(studioId), {
+      firstName: "Lead",
+      phone: phone.local,
+    });
     expect(created).toMatchObject({ firstName: "Lead", phone: phone.e164, status: "ACTIVE" });
-    const withExternal = await createTrainee(
-      t.deps.database.db,
-      t.scopeFor(studioId),
-      { firstName: "Ext", phone: uniquePhone().local, externalId: "crm-42" },
-      { chat: ports.chat },
-    );
+    const withExternal = await createTrainee(t.deps.database.db, t.scopeFor(studioId), {
+      firstName: "Ext",
+      phone: uniquePhone().local,
+      externalId: "crm-42",
+    });
     expect(withExternal.externalId).toBe("crm-42");
     await expect(
-      createTrainee(
-        t.deps.database.db,
-        t.scopeFor(studioId),
-        { firstName: "Dup", phone: phone.e164 },
-        { chat: ports.chat },
-      ),
+      createTrainee(t.deps.database.db, t.scopeFor(studioId), { firstName: "Dup", phone: phone.e164 }),
     ).rejects.toMatchObject({
       code: "CONFLICT",
     });
   });
 });
 
-describe("chat invite is fire and forget", () => {
-  it("a chat provider that fails (rejecting or throwing) never fails the create; the failure is only logged", async () => {
-    const logged: unknown[] = [];
+describe("chat invite failures", () => {
+  it("a failing chat provider never fails the create; the invite job is retried and the failure logged without personal data", async () => {
+    const capture = createCapturingLogger();
     const failing = await startTestApp({
       database: "postgres",
+      worker: true,
+      logger: capture.logger,
       ports: { chat: { sendMessage: async () => Promise.reject(new Error("provider down")) } },
     });
     try {
-      const owner = newOwner();
-      const res = await failing.web("POST", "/v1/web/clients", owner, {
-        firstName: "A",
-        phone: uniquePhone().local,
+      const phone = uniquePhone();
+      const res = await failing.web("POST", "/v1/web/clients", newOwner(), {
+        firstName: "Avigail",
+        lastName: "Mizrahi",
+        phone: phone.local,
         sendInvite: true,
       });
       expect(res.status).toBe(201);
-      const studioId = await studioIdOf(failing, owner);
-      const direct = await createTrainee(
-        failing.deps.database.db,
-        {
-          ...failing.scopeFor(studioId),
-          logger: { ...silentLogger, warn: (message, fields) => void logged.push({ message, ...fields }) },
-        },
-        { firstName: "B", phone: uniquePhone().local, sendInvite: true },
-        {
-          chat: {
-            sendMessage: () => {
-              throw new Error("sync failure");
-            },
-          },
-        },
-      );
-      expect(direct.firstName).toBe("B");
-      expect(logged).toEqual([{ message: "trainee chat invite failed", error: "sync failure" }]);
+      const failure = () =>
+        capture.lines.find(
+          (l) => l.msg === "job failed, will retry" && l.fields.job === "send-trainee-invite",
+        );
+      await expect.poll(failure, POLL).toBeDefined();
+      expect(failure()).toMatchObject({
+        level: "warn",
+        fields: { requestId: res.body.requestId, attempt: 1, error: "provider down" },
+      });
+      await expect
+        .poll(async () => (await failing.jobsNamed("send-trainee-invite"))[0]?.state, POLL)
+        .toBe("retry");
+      const logged = JSON.stringify(capture.lines);
+      for (const personal of [phone.e164, phone.local, "Avigail", "Mizrahi"])
+        expect(logged).not.toContain(personal);
     } finally {
       await failing.close();
     }

@@ -6,7 +6,8 @@ import { newOwner, recordingPorts, startTestApp, type TestApp, type WebUserConte
 let t: TestApp;
 const ports = recordingPorts();
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", ports });
+  // The worker runs: chat invites leave through the job queue after the answer.
+  t = await startTestApp({ database: "postgres", ports, worker: true });
 });
 afterAll(async () => t?.close());
 
@@ -115,17 +116,20 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
 
   it("sendInvite (default false) is passed to the clients service, which sends the chat invite", async () => {
     const user = newOwner();
+    const studioId = await studioIdOf(user);
     const quiet = await createLead(user, { phone: "052-7654321" });
-    const chatBefore = ports.sent.chat.length;
     await t.web("POST", `/v1/web/crm/leads/${quiet.id}/convert`, user, {});
-    expect(ports.sent.chat.length).toBe(chatBefore);
     const invited = await createLead(user, { phone: "054-1112222" });
     expect(
       (await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: true })).status,
     ).toBe(200);
-    expect(ports.sent.chat.slice(chatBefore)).toEqual([
-      expect.objectContaining({ phone: "+972541112222", studioId: await studioIdOf(user) }),
-    ]);
+    // The worker sends it after the answer; only the invited lead's trainee gets a job.
+    const sentToStudio = () =>
+      (ports.sent.chat as { studioId: string }[]).filter((m) => m.studioId === studioId);
+    await expect.poll(() => sentToStudio().length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(sentToStudio()).toEqual([expect.objectContaining({ phone: "+972541112222", studioId })]);
+    const invites = (await t.jobsNamed("send-trainee-invite")).filter((j) => j.data.studioId === studioId);
+    expect(invites).toHaveLength(1);
     expect(
       (await t.web("POST", `/v1/web/crm/leads/${invited.id}/convert`, user, { sendInvite: "yes" })).status,
     ).toBe(422);

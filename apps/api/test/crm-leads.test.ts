@@ -7,7 +7,8 @@ import { newOwner, recordingPorts, startTestApp, type TestApp, type WebUserConte
 let t: TestApp;
 const ports = recordingPorts();
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", ports });
+  // The worker runs, so anything a route enqueued would be sent.
+  t = await startTestApp({ database: "postgres", ports, worker: true });
 });
 afterAll(async () => t?.close());
 
@@ -550,6 +551,9 @@ describe("PUT /v1/web/crm/leads/:id/reminder", () => {
     const user = newOwner();
     const lead = await createLead(user);
     const sentBefore = ports.sent.chat.length + ports.sent.mail.length;
+    const queued = async () =>
+      (await t.jobsNamed("send-trainee-invite")).length + (await t.jobsNamed("send-coach-invitation")).length;
+    const queuedBefore = await queued();
     const set = await t.web("PUT", `/v1/web/crm/leads/${lead.id}/reminder`, user, {
       remindAt: "2030-05-01T09:30:00+03:00",
     });
@@ -563,6 +567,7 @@ describe("PUT /v1/web/crm/leads/:id/reminder", () => {
       ["reminder_cleared", null],
     ]);
     expect(ports.sent.chat.length + ports.sent.mail.length).toBe(sentBefore);
+    expect(await queued()).toBe(queuedBefore);
   });
 
   it("a date alone is its first moment in server local time", async () => {

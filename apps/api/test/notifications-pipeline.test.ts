@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { clients, formReminderDispatches, notifications, pushTokens } from "@studio/db";
-import { dispatchDueFormReminders, notify, type NotifyInput } from "@studio/domain";
+import {
+  dispatchDueFormReminders,
+  notify,
+  type JobScope,
+  type NotifyInput,
+  type PlatformJobScope,
+} from "@studio/domain";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { addCoach, addClient, withoutRequestId } from "./support/team-fixtures";
 import { addTrainee, studioWithTrainee } from "./support/notification-fixtures";
 
 // notify() through the real database and the real job queue (jobs are enqueued, not worked here;
-// delivery is proven by apps/worker/test/push-delivery.test.ts).
+// delivery is proven by packages/jobs/test/push-delivery.test.ts).
 let t: TestApp;
 let clock = Date.parse("2026-03-04T10:00:00Z");
 const now = () => new Date(clock);
@@ -17,8 +23,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const deps = () => ({ jobs: t.deps.jobs, now });
-const send = (input: NotifyInput) => notify(t.deps.database.db, input, deps());
+/** The scope a caller of notify() in this studio passes (the test clock). */
+const scopeOf = (studioId: string): JobScope => ({ ...t.scopeFor(studioId), now: now() });
+/** The scheduler's scope (no studio) at `iso`. */
+const reminderScope = (iso: string): PlatformJobScope => {
+  const { studioId: _studioId, ...scope } = t.scopeFor("");
+  return { ...scope, now: new Date(iso) };
+};
+const send = ({ studioId, ...input }: NotifyInput & { studioId: string }) =>
+  notify(t.deps.database.db, scopeOf(studioId), input);
 const deliveryJobs = async (notificationId?: string) => {
   const { rows } = await t.deps.database.executor.executeSql(
     "select data from pgboss.job where name = 'deliver-push'",
@@ -158,7 +171,7 @@ describe("notify: resolution, rendering, record and delivery job", () => {
     let recordId = "";
     await expect(
       t.deps.database.db.transaction(async (tx) => {
-        recordId = (await notify(tx, { studioId, clientId, type: "PLAN_UPDATED" }, deps())).id;
+        recordId = (await notify(tx, scopeOf(studioId), { clientId, type: "PLAN_UPDATED" })).id;
         throw new Error("plan assignment failed later");
       }),
     ).rejects.toThrow("plan assignment failed later");
@@ -303,7 +316,7 @@ describe("FORM_REMINDERS scheduling", () => {
       timezone: "Europe/London",
     });
     // Tuesday 2026-03-03 19:00 in London is 19:00Z.
-    const at = (iso: string) => ({ jobs: t.deps.jobs, now: () => new Date(iso) });
+    const at = reminderScope;
     await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T18:58:00Z"));
     expect(await recordsOf(clientId)).toEqual([]);
     const first = await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T19:02:00Z"));
@@ -339,11 +352,7 @@ describe("FORM_REMINDERS scheduling", () => {
       ...checkIn,
       timezone: "Europe/London",
     });
-    const run = () =>
-      dispatchDueFormReminders(t.deps.database.db, {
-        jobs: t.deps.jobs,
-        now: () => new Date("2026-03-03T19:03:00Z"),
-      });
+    const run = () => dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T19:03:00Z"));
     await Promise.all([run(), run(), run()]);
     expect(await recordsOf(clientId)).toHaveLength(1);
   });
@@ -351,10 +360,7 @@ describe("FORM_REMINDERS scheduling", () => {
   it("without a trainee zone the studio's zone is used", async () => {
     const { clientId } = await traineeWithDevice(await remindersStudio(), { ...checkIn, timezone: null });
     // The studio default zone is Asia/Jerusalem (UTC+2 in March): 19:00 local is 17:00Z.
-    await dispatchDueFormReminders(t.deps.database.db, {
-      jobs: t.deps.jobs,
-      now: () => new Date("2026-03-03T17:01:00Z"),
-    });
+    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T17:01:00Z"));
     expect(await recordsOf(clientId)).toHaveLength(1);
   });
 
@@ -365,9 +371,7 @@ describe("FORM_REMINDERS scheduling", () => {
     ]);
     const { clientId } = await traineeWithDevice(owner, { ...checkIn, timezone: "UTC" });
     const asked: unknown[] = [];
-    await dispatchDueFormReminders(t.deps.database.db, {
-      jobs: t.deps.jobs,
-      now: () => new Date("2026-03-04T08:01:00Z"),
+    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-04T08:01:00Z"), {
       isCheckInFilled: async (_db, query) => {
         asked.push(query);
         return true;
@@ -387,10 +391,7 @@ describe("FORM_REMINDERS scheduling", () => {
       { id: "after", title: "עוד לא מילאת", offsetDays: 1, time: "10:00" },
     ]);
     const { clientId } = await traineeWithDevice(owner, { ...checkIn, timezone: "UTC" });
-    await dispatchDueFormReminders(t.deps.database.db, {
-      jobs: t.deps.jobs,
-      now: () => new Date("2026-03-05T10:00:00Z"),
-    });
+    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-05T10:00:00Z"));
     expect(await recordsOf(clientId)).toEqual([
       expect.objectContaining({ status: "queued", title: "עוד לא מילאת" }),
     ]);
@@ -406,10 +407,7 @@ describe("FORM_REMINDERS scheduling", () => {
       timezone: "UTC",
     });
     const c = await traineeWithDevice(newOwner(), { ...checkIn, timezone: "UTC", deletedAt: new Date() });
-    await dispatchDueFormReminders(t.deps.database.db, {
-      jobs: t.deps.jobs,
-      now: () => new Date("2026-03-03T19:01:00Z"),
-    });
+    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T19:01:00Z"));
     for (const { clientId } of [a, b, c]) expect(await recordsOf(clientId)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { coaches, organizationMembers, studios } from "@studio/db";
+import { createCapturingLogger } from "@studio/observability";
 import { newOwner, recordingPorts, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import {
   addClient,
@@ -13,8 +14,12 @@ import {
 let t: TestApp;
 const ports = recordingPorts();
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", ports });
+  // The worker runs: invitations leave through the job queue after the answer.
+  t = await startTestApp({ database: "postgres", ports, worker: true });
 });
+/** The worker polls every 0.5 s. */
+const POLL = { timeout: 10_000, interval: 100 };
+const mailTo = (to: string) => (ports.sent.mail as { to: string }[]).filter((m) => m.to === to);
 afterAll(async () => t?.close());
 
 const names = (res: { body: any }) => res.body.data.items.map((c: { name: string }) => c.name);
@@ -238,28 +243,73 @@ describe("POST /v1/web/coaches", () => {
   it("a team invitation email is sent to the new member through the mail interface", async () => {
     const owner = newOwner({ studioName: "Iron Temple" });
     await addCoach(t, owner, { email: "invitee@example.com", firstName: "Ido" });
-    expect(ports.sent.mail.at(-1)).toMatchObject({
+    // The worker mails it after the answer.
+    await expect.poll(() => mailTo("invitee@example.com").length, POLL).toBe(1);
+    expect(mailTo("invitee@example.com")[0]).toMatchObject({
       to: "invitee@example.com",
       subject: expect.stringContaining("Iron Temple"),
       text: expect.stringContaining("Ido"),
     });
   });
 
-  it("the invitation is fire and forget: a failing mailer never fails the request", async () => {
+  it("the invitation job is written in the member's transaction: none when the create is refused (no seat), one when it commits", async () => {
+    const owner = newOwner();
+    const studioId = await studioIdOf(t, owner);
+    await setStudioSettings(t, owner, { seatLimit: 1 });
+    const body = { firstName: "Seat", lastName: "Less", email: "seatless@example.com", phone: "1" };
+    const refused = await t.web("POST", "/v1/web/coaches", owner, body);
+    expect(refused.status).toBe(403);
+    const invitations = async () =>
+      (await t.jobsNamed("send-coach-invitation")).filter((j) => j.data.studioId === studioId);
+    expect(await invitations()).toEqual([]);
+
+    await setStudioSettings(t, owner, { seatLimit: 2 });
+    const created = await t.web("POST", "/v1/web/coaches", owner, body);
+    expect(created.status).toBe(201);
+    expect((await invitations()).map((j) => j.data)).toEqual([
+      { studioId, coachId: created.body.data.id, requestId: created.body.requestId },
+    ]);
+    await expect.poll(() => mailTo("seatless@example.com").length, POLL).toBe(1);
+  });
+
+  it("a failing mailer never fails the request; the invitation job is retried and the failure logged without personal data", async () => {
+    const capture = createCapturingLogger();
     const failing = await startTestApp({
       database: "postgres",
-      ports: { mailer: { send: () => Promise.reject(new Error("smtp down")) } },
+      worker: true,
+      logger: capture.logger,
+      ports: {
+        mailer: {
+          send: () => {
+            throw new Error("smtp down");
+          },
+        },
+      },
     });
     try {
       const owner = newOwner();
       const res = await failing.web("POST", "/v1/web/coaches", owner, {
-        firstName: "A",
-        lastName: "B",
-        email: "a@b.example",
+        firstName: "Yehonatan",
+        lastName: "Barzilai",
+        email: "yehonatan.b@example.com",
         phone: "1",
       });
       expect(res.status).toBe(201);
       expect((await failing.web("GET", `/v1/web/coaches/${res.body.data.id}`, owner)).status).toBe(200);
+      await expect
+        .poll(async () => (await failing.jobsNamed("send-coach-invitation"))[0]?.state, POLL)
+        .toBe("retry");
+      expect(
+        capture.lines.find(
+          (l) => l.msg === "job failed, will retry" && l.fields.job === "send-coach-invitation",
+        ),
+      ).toMatchObject({
+        level: "warn",
+        fields: { requestId: res.body.requestId, attempt: 1, error: "smtp down" },
+      });
+      const logged = JSON.stringify(capture.lines);
+      for (const personal of ["yehonatan.b@example.com", "Yehonatan", "Barzilai"])
+        expect(logged).not.toContain(personal);
     } finally {
       await failing.close();
     }

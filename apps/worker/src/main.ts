@@ -1,9 +1,8 @@
 // Standalone worker process: `pnpm worker` (DATABASE_URL), or PGLITE_DATA_DIR for a local embedded database
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
 import { createDatabase } from "@studio/db";
-import { defaultWorkerId } from "./job-registry";
+import { createWiredJobQueue, defaultWorkerId } from "@studio/jobs";
 import { createJsonLogger } from "./logger";
-import { createWiredJobQueue } from "./wired-queue";
 import { startWorkerMetrics } from "./worker-metrics";
 
 const workerId = process.env.WORKER_ID || defaultWorkerId();

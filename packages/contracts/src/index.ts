@@ -10,4 +10,5 @@ export * from "./clients";
 export * from "./tasks";
 export * from "./studio-settings";
 export * from "./notifications";
+export * from "./jobs";
 export * from "./bounded";

@@ -3,9 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createDatabase, migrationsFolder, type DatabaseHandle } from "@studio/db";
-import { createJobQueue } from "@studio/worker";
-
-const silent = { info() {}, warn() {}, error() {} };
+import { createJobQueue } from "@studio/jobs";
+import { silentLogger as silent } from "@studio/observability";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

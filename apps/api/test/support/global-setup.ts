@@ -1,8 +1,7 @@
 import { createDatabase } from "@studio/db";
-import { createJobQueue } from "@studio/worker";
+import { createJobQueue } from "@studio/jobs";
+import { silentLogger as silent } from "@studio/observability";
 import { TEST_DATABASE_URL, templateName, urlForDatabase } from "./databases";
-
-const silent = { info() {}, warn() {}, error() {} };
 
 /** Creates the migrated template database once per run; test files clone it. */
 export default async function setup() {

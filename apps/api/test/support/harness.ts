@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger, type Logger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
-import { createWiredJobQueue } from "@studio/worker";
+import { createWiredJobQueue } from "@studio/jobs";
 
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
@@ -19,9 +19,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   app?: CreateAppOptions;
-  /** Replace outbound services (mail, chat) with recording or failing ones. */
+  /** The job handlers' mail and chat ports (recording by default); tests pass recording or failing ones. */
   ports?: Partial<DomainPorts>;
-  /** Also run the job worker (polling every 0.5 s); by default jobs are only enqueued. */
+  /** Also run the job worker (polling every 0.5 s); by default jobs are only enqueued (nothing is sent). */
   worker?: boolean;
   /** The app's logger (tests that read log lines pass a collecting one); silent by default. */
   logger?: Logger;
@@ -47,6 +47,8 @@ export interface TestApp {
   traineeToken(clientId: string, studioId: string): string;
   /** A studio-wide scope for calling domain operations directly (as a job would). */
   scopeFor(studioId: string): JobScope;
+  /** The jobs of queue `name` in pg-boss's table, oldest first (state: created, active, retry, completed, failed). */
+  jobsNamed(name: string): Promise<{ id: string; state: string; retryCount: number; data: any }[]>;
   /** The scope a web request of this coach would get (role OWNER unless given). */
   coachScopeFor(studioId: string, userId: string, role?: CoachScope["actor"]["role"]): Promise<CoachScope>;
   close(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     now,
     pushApiUrl: config.pushApiUrl,
+    ports: { ...recordingPorts(), ...options.ports },
     queue: { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 },
   });
   await jobs.start();
@@ -85,7 +88,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     kv,
     jobs,
-    ports: { ...recordingPorts(), ...options.ports },
     logger,
     now,
   };
@@ -140,6 +142,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         logger: deps.logger,
         jobs: deps.jobs,
       };
+    },
+    async jobsNamed(name) {
+      const { rows } = await database.executor.executeSql(
+        `select id, state::text as state, retry_count as "retryCount", data
+           from pgboss.job where name = $1 order by created_on, id`,
+        [name],
+      );
+      return rows as { id: string; state: string; retryCount: number; data: any }[];
     },
     async coachScopeFor(studioId, userId, role = "OWNER") {
       return {

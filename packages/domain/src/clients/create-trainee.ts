@@ -1,11 +1,15 @@
 import { accessOf, type StudioScope } from "../scope";
 import { and, eq, isNull } from "drizzle-orm";
-import { ClientCreateInput, type ClientRecord, type CreateTraineeInput } from "@studio/contracts";
-import { clients, type DbOrTx } from "@studio/db";
+import {
+  ClientCreateInput,
+  SEND_TRAINEE_INVITE_JOB,
+  type ClientRecord,
+  type CreateTraineeInput,
+  type SendTraineeInvitePayload,
+} from "@studio/contracts";
+import { clients, studios, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
-import type { DomainPorts } from "../ports";
-import type { Logger } from "@studio/observability";
-import { fireAndForget } from "../team/fire-and-forget";
+import type { ChatMessage } from "../ports";
 import { assertClientSlotAvailable } from "../team/studio-limits";
 import { toClientRecord } from "./client-record";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
@@ -16,8 +20,6 @@ import { parseDomainInput } from "../validation";
 export interface TraineeCreateExtras {
   externalId?: string | null;
 }
-
-export type TraineePorts = Pick<DomainPorts, "chat">;
 
 /** CONFLICT when a live trainee of the studio already has the (normalized) phone. */
 export async function assertPhoneFree(
@@ -42,16 +44,15 @@ export async function assertPhoneFree(
  * under the studio's client lock: the clientLimit cap on live trainees (FORBIDDEN
  * PLAN_LIMIT_CLIENTS), phone unique among live trainees (CONFLICT), coach assignments with
  * a primary coach. A coach limited to assigned trainees is assigned to what they create.
- * The chat invite (sendInvite) is fire and forget after the commit: a failure is only logged.
- *
- * Called inside an open transaction it runs in a savepoint, and the invite then leaves
- * before the outer commit: such callers pass sendInvite false and use sendTraineeInvite.
+ * The chat invite (sendInvite) is a job enqueued in the same transaction: it exists if and
+ * only if the trainee does (inside a caller's open transaction: if that commits), and the worker
+ * sends it after the answer, retried with backoff, so a chat provider's failure never fails
+ * the create.
  */
 export async function createTrainee(
   db: DbOrTx,
   scope: StudioScope,
   rawInput: CreateTraineeInput & TraineeCreateExtras,
-  ports: TraineePorts,
 ): Promise<ClientRecord> {
   // Callers other than the web route (CRM convert, automation, imports) bring unchecked input.
   const input = { ...parseDomainInput(ClientCreateInput, rawInput), externalId: rawInput.externalId };
@@ -61,8 +62,8 @@ export async function createTrainee(
   if (access?.kind === "assigned" && !requested.includes(access.coachId)) requested.push(access.coachId);
   const assignments = resolveCoachList(requested, input.primaryCoachId);
 
-  const { row, studioName } = await db.transaction(async (tx) => {
-    const { studioName } = await assertClientSlotAvailable(tx, scope.studioId);
+  const row = await db.transaction(async (tx) => {
+    await assertClientSlotAvailable(tx, scope.studioId);
     await assertPhoneFree(tx, scope.studioId, phone);
     await assertAssignableCoaches(tx, scope.studioId, assignments.coachIds, null);
     const [created] = await tx
@@ -92,33 +93,40 @@ export async function createTrainee(
       })
       .returning();
     await writeCoachAssignments(tx, scope.studioId, created!.id, assignments, false);
-    return { row: created!, studioName };
+    if (input.sendInvite) {
+      const invite: SendTraineeInvitePayload = {
+        studioId: scope.studioId,
+        clientId: created!.id,
+        requestId: scope.requestId,
+      };
+      await scope.jobs.enqueue(SEND_TRAINEE_INVITE_JOB, invite, { tx });
+    }
+    return created!;
   });
-
-  if (input.sendInvite)
-    sendTraineeInvite(ports, scope.logger, {
-      studioId: scope.studioId,
-      studioName,
-      phone,
-      firstName: row.firstName,
-    });
   return toClientRecord(row, assignments);
 }
 
-/** The app invite over the chat channel; fire and forget (a failure is only logged). */
-export function sendTraineeInvite(
-  ports: TraineePorts,
-  logger: Logger,
-  trainee: { studioId: string; studioName: string; phone: string; firstName: string },
-): void {
-  fireAndForget(
-    () =>
-      ports.chat.sendMessage({
-        studioId: trainee.studioId,
-        phone: trainee.phone,
-        text: `Hi ${trainee.firstName}! ${trainee.studioName} invited you to its coaching app. Download the app and sign in with this phone number.`,
-      }),
-    "trainee chat invite",
-    logger,
-  );
+/**
+ * The app invite over the chat channel (the send-trainee-invite job), from the rows as they are
+ * when the job runs; null when the trainee was deleted meanwhile (nothing to send).
+ */
+export async function composeTraineeInvite(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: { clientId: string },
+): Promise<ChatMessage | null> {
+  const [found] = await db
+    .select({ phone: clients.phone, firstName: clients.firstName, studioName: studios.name })
+    .from(clients)
+    .innerJoin(studios, eq(studios.id, clients.studioId))
+    .where(
+      and(eq(clients.id, input.clientId), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)),
+    )
+    .limit(1);
+  if (!found) return null;
+  return {
+    studioId: scope.studioId,
+    phone: found.phone,
+    text: `Hi ${found.firstName}! ${found.studioName} invited you to its coaching app. Download the app and sign in with this phone number.`,
+  };
 }

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { LeadConversion } from "@studio/contracts";
 import { clients, leads, type Db } from "@studio/db";
 import { toClientRecords } from "../clients/client-record";
-import { createTrainee, type TraineePorts } from "../clients/create-trainee";
+import { createTrainee } from "../clients/create-trainee";
 import { AppError } from "../errors";
 import { crmActorOf } from "./caller";
 import { findLiveLead, liveLeadOf } from "./lead-rows";
@@ -33,7 +33,6 @@ export async function convertLead(
   db: Db,
   scope: CoachScope,
   input: { id: string; sendInvite: boolean },
-  ports: TraineePorts,
 ): Promise<LeadConversion> {
   // Statuses are seeded by convert too (document 1 "LeadStatus"), even when the lead is missing.
   const [found, statuses, actor] = await Promise.all([
@@ -72,7 +71,6 @@ export async function convertLead(
       tags: [],
       sendInvite: input.sendInvite,
     },
-    ports,
   );
 
   await db

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, pushTokens, type DbOrTx } from "@studio/db";
-import { PushProviderError, type PushClient, type PushMessage, type PushTicket } from "./expo-push-client";
+import type { PushMessage, PushTicket } from "../ports";
+import type { StudioScope } from "../scope";
 
 /** Where the delivery job stands in its retry policy. */
 export interface DeliveryAttempt {
@@ -19,32 +20,44 @@ export type DeliveryResult =
   /** The provider may accept a later attempt; the record stays queued with the error noted. */
   | { outcome: "retry"; error: string };
 
-export interface DeliveryDeps {
-  /** Absent when no push provider is configured: every attempt fails, the last marks the record failed. */
-  push?: PushClient;
-  now?: () => Date;
-}
+/** What the push provider answered for one delivery attempt. */
+export type ProviderAnswer =
+  | { tickets: readonly PushTicket[] }
+  /** Unreachable, unset or refused; `retryable` says whether a later attempt may pass. */
+  | { error: string; retryable: boolean };
+
+export type DeliveryPlan =
+  | { outcome: "send"; clientId: string; messages: PushMessage[] }
+  | { outcome: "skipped"; reason: "NO_PUSH_TOKEN" }
+  /** Nothing to do: the record is gone or no longer queued (a duplicate delivery). */
+  | { outcome: "ignored" };
 
 /** Tokens the provider says are dead; they are removed so later pushes skip them. */
 const DEAD_TOKEN_ERRORS = new Set(["DeviceNotRegistered"]);
 
-/**
- * Delivers one recorded push (the worker's deliver-push job): sends it to every device of the
- * trainee through the provider and records sent / failed. A provider that is unreachable,
- * unset or answers 429/5xx is retried per the job's policy; the final attempt marks the record
- * failed. Never throws for provider problems.
- */
-export async function deliverNotification(
-  db: DbOrTx,
-  notificationId: string,
-  attempt: DeliveryAttempt,
-  deps: DeliveryDeps,
-): Promise<DeliveryResult> {
-  const now = deps.now?.() ?? new Date();
-  const [record] = await db.select().from(notifications).where(eq(notifications.id, notificationId)).limit(1);
-  if (!record || record.status !== "queued") return { outcome: "ignored" };
-  const stillQueued = and(eq(notifications.id, notificationId), eq(notifications.status, "queued"));
+const queuedRecord = (studioId: string, notificationId: string) =>
+  and(
+    eq(notifications.id, notificationId),
+    eq(notifications.studioId, studioId),
+    eq(notifications.status, "queued"),
+  );
 
+/**
+ * Step 1 of delivering a recorded push (the deliver-push job): the messages for every device of
+ * the trainee. A trainee without devices left is recorded skipped NO_PUSH_TOKEN here. The job
+ * then calls the push provider (packages/jobs) and hands its answer to recordNotificationDelivery.
+ */
+export async function planNotificationDelivery(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: { notificationId: string },
+): Promise<DeliveryPlan> {
+  const [record] = await db
+    .select()
+    .from(notifications)
+    .where(queuedRecord(scope.studioId, input.notificationId))
+    .limit(1);
+  if (!record) return { outcome: "ignored" };
   const tokens = await db
     .select({ token: pushTokens.token })
     .from(pushTokens)
@@ -52,42 +65,59 @@ export async function deliverNotification(
   if (tokens.length === 0) {
     await db
       .update(notifications)
-      .set({ status: "skipped", skipReason: "NO_PUSH_TOKEN", updatedAt: now })
-      .where(stillQueued);
+      .set({ status: "skipped", skipReason: "NO_PUSH_TOKEN", updatedAt: scope.now })
+      .where(queuedRecord(scope.studioId, input.notificationId));
     return { outcome: "skipped", reason: "NO_PUSH_TOKEN" };
   }
+  return {
+    outcome: "send",
+    clientId: record.clientId,
+    messages: tokens.map((t) => ({
+      to: t.token,
+      title: record.title,
+      body: record.body,
+      sound: record.sound ? "default" : null,
+      data: record.data,
+    })),
+  };
+}
 
-  const messages: PushMessage[] = tokens.map((t) => ({
-    to: t.token,
-    title: record.title,
-    body: record.body,
-    sound: record.sound ? "default" : null,
-    data: record.data,
-  }));
-  let tickets: PushTicket[];
-  try {
-    if (!deps.push) throw new PushProviderError("push provider not configured", true);
-    tickets = await deps.push.send(messages);
-  } catch (error) {
-    const providerError =
-      error instanceof PushProviderError
-        ? error
-        : new PushProviderError(error instanceof Error ? error.message : String(error), true);
-    const final = !providerError.retryable || attempt.retryCount >= attempt.retryLimit;
+/**
+ * Step 2: records the provider's answer. A provider that is unreachable, unset or answers
+ * 429/5xx leaves the record queued with the error noted (the job is retried per its policy); the
+ * final attempt, or a refusal that cannot pass later, marks it failed. Devices the provider
+ * reports as not registered are forgotten; the push counts as sent if any device took it.
+ */
+export async function recordNotificationDelivery(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: {
+    notificationId: string;
+    attempt: DeliveryAttempt;
+    /** What planNotificationDelivery answered (the messages sent, in order). */
+    plan: Extract<DeliveryPlan, { outcome: "send" }>;
+    answer: ProviderAnswer;
+  },
+): Promise<DeliveryResult> {
+  const { notificationId, attempt, plan, answer } = input;
+  const { messages } = plan;
+  const stillQueued = queuedRecord(scope.studioId, notificationId);
+  const now = scope.now;
+  if ("error" in answer) {
+    const final = !answer.retryable || attempt.retryCount >= attempt.retryLimit;
     await db
       .update(notifications)
       .set({
         attempts: sql`${notifications.attempts} + 1`,
-        error: providerError.message,
+        error: answer.error,
         status: final ? "failed" : "queued",
         updatedAt: now,
       })
       .where(stillQueued);
-    return final
-      ? { outcome: "failed", error: providerError.message }
-      : { outcome: "retry", error: providerError.message };
+    return final ? { outcome: "failed", error: answer.error } : { outcome: "retry", error: answer.error };
   }
 
+  const { tickets } = answer;
   const failures = tickets.flatMap((t, i) =>
     t.status === "error" ? [{ token: messages[i]!.to, code: t.details?.error, message: t.message }] : [],
   );
@@ -95,7 +125,7 @@ export async function deliverNotification(
   if (dead.length)
     await db
       .delete(pushTokens)
-      .where(and(eq(pushTokens.clientId, record.clientId), inArray(pushTokens.token, dead)));
+      .where(and(eq(pushTokens.clientId, plan.clientId), inArray(pushTokens.token, dead)));
   const delivered = tickets.length - failures.length;
   const error = failures.length
     ? `${failures.length} of ${tickets.length} devices refused: ${failures.map((f) => f.code ?? f.message).join(", ")}`

@@ -11,7 +11,8 @@ import { addDays, dateKeyParts, localParts, pickTimeZone } from "../time/zoned-t
 import { loadPlatformValues, valuesOfRow } from "./config-store";
 import { dueFormReminders, FORM_REMINDER_GRACE_MS, isCheckInReminder } from "./check-in-schedule";
 import { effectiveMessages } from "./messages";
-import { notify, type NotificationJobPort } from "./notify";
+import type { JobActor, ScopeBase } from "../scope";
+import { notify } from "./notify";
 
 /**
  * Whether the trainee already filled the check-in form of a form day. The forms work plugs its
@@ -24,9 +25,10 @@ export type CheckInFilledPort = (
 ) => Promise<boolean>;
 export const checkInNeverFilled: CheckInFilledPort = async () => false;
 
-export interface FormReminderDeps {
-  jobs: NotificationJobPort;
-  now: () => Date;
+/** A job acting across studios (a scheduler): it scopes each write to the trainee's studio. */
+export type PlatformJobScope = ScopeBase & { actor: JobActor };
+
+export interface FormReminderOptions {
   isCheckInFilled?: CheckInFilledPort;
   /** Trainees read per query (keyset pages). */
   batchSize?: number;
@@ -59,11 +61,15 @@ const displayDate = (dateKey: string) => {
  * the same transaction as notify's record and delivery job, so a second run, a restarted
  * worker or another replica finds it and skips.
  */
-export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): Promise<FormReminderRun> {
-  const now = deps.now();
-  const isFilled = deps.isCheckInFilled ?? checkInNeverFilled;
-  const batchSize = deps.batchSize ?? 500;
-  const graceMs = deps.graceMs ?? FORM_REMINDER_GRACE_MS;
+export async function dispatchDueFormReminders(
+  db: Db,
+  scope: PlatformJobScope,
+  input: FormReminderOptions = {},
+): Promise<FormReminderRun> {
+  const now = scope.now;
+  const isFilled = input.isCheckInFilled ?? checkInNeverFilled;
+  const batchSize = input.batchSize ?? 500;
+  const graceMs = input.graceMs ?? FORM_REMINDER_GRACE_MS;
   // A form day can be up to 3 days after the reminder's date (offset -3); every zone's date is within a day of UTC's.
   const latestStart = addDays(localParts(now, "UTC").date, 4);
   const platform = (await loadPlatformValues(db, [FORM_REMINDERS])).get(FORM_REMINDERS)!;
@@ -149,8 +155,8 @@ export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): 
             }));
           const record = await notify(
             tx,
+            { ...scope, studioId: client.studioId },
             {
-              studioId: client.studioId,
               clientId: client.id,
               type: FORM_REMINDERS,
               formType: "CHECK_IN",
@@ -160,7 +166,6 @@ export async function dispatchDueFormReminders(db: Db, deps: FormReminderDeps): 
               data: { formDay },
               ...(filled ? { skipReason: "FORM_FILLED" as const } : {}),
             },
-            { jobs: deps.jobs, now: () => now },
           );
           await tx
             .update(formReminderDispatches)

@@ -1,36 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, exists, isNull, lte, sql } from "drizzle-orm";
-import type {
-  FormType,
-  NotificationRecord,
-  NotificationSkipReason,
-  NotificationType,
+import {
+  DELIVER_PUSH_JOB,
+  type DeliverPushPayload,
+  type FormType,
+  type NotificationRecord,
+  type NotificationSkipReason,
+  type NotificationType,
 } from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
 
-/** The delivery job notify() enqueues in its own transaction (the worker's queue satisfies this port). */
-export const DELIVER_PUSH_JOB = "deliver-push";
-export interface NotificationJobPort {
-  enqueue(
-    name: typeof DELIVER_PUSH_JOB,
-    payload: { notificationId: string },
-    options: { tx: DbOrTx },
-  ): Promise<unknown>;
-}
-
-export interface NotifyDeps {
-  jobs: NotificationJobPort;
-  now?: () => Date;
-}
-
 export type NotifyVariables = Readonly<Record<string, string | number | null | undefined>>;
 
 export interface NotifyInput {
-  studioId: string;
   clientId: string;
   type: NotificationType;
   /** {{variables}}; name defaults to the trainee's first name. */
@@ -56,13 +43,19 @@ export const NOTIFICATION_THROTTLE_MS: Partial<Record<NotificationType, number>>
  * push is older than the window. Concurrent claims (any replica) serialize on the row, and
  * only one of them gets a row back.
  */
-async function claimThrottle(tx: DbOrTx, input: NotifyInput, windowMs: number, now: Date): Promise<boolean> {
+async function claimThrottle(
+  tx: DbOrTx,
+  studioId: string,
+  input: NotifyInput,
+  windowMs: number,
+  now: Date,
+): Promise<boolean> {
   const claimed = await tx
     .insert(notificationThrottles)
-    .values({ studioId: input.studioId, clientId: input.clientId, type: input.type, lastSentAt: now })
+    .values({ studioId, clientId: input.clientId, type: input.type, lastSentAt: now })
     .onConflictDoUpdate({
       target: [notificationThrottles.clientId, notificationThrottles.type],
-      set: { lastSentAt: now, studioId: input.studioId },
+      set: { lastSentAt: now, studioId },
       setWhere: lte(notificationThrottles.lastSentAt, new Date(now.getTime() - windowMs)),
     })
     .returning({ clientId: notificationThrottles.clientId });
@@ -74,10 +67,15 @@ async function claimThrottle(tx: DbOrTx, input: NotifyInput, windowMs: number, n
  * messages, reminders): resolves the studio's effective config and the message for the form
  * type, honours the trainee's muted groups (the locked group is ignored), renders the
  * {{variables}}, applies the type's throttle, records the outcome and — when the push is to be
- * sent — enqueues its delivery in the same transaction as the record.
+ * sent — enqueues its delivery (scope.jobs) in the same transaction as the record. The
+ * trainee is looked up in scope.studioId; the record is stamped with scope.now.
  */
-export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): Promise<NotificationRecord> {
-  const now = deps.now?.() ?? new Date();
+export async function notify(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: NotifyInput,
+): Promise<NotificationRecord> {
+  const { studioId, now } = scope;
   return db.transaction(async (tx) => {
     const [client] = await tx
       .select({
@@ -91,13 +89,11 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
         )}`,
       })
       .from(clients)
-      .where(
-        and(eq(clients.id, input.clientId), eq(clients.studioId, input.studioId), isNull(clients.deletedAt)),
-      )
+      .where(and(eq(clients.id, input.clientId), eq(clients.studioId, studioId), isNull(clients.deletedAt)))
       .limit(1);
     if (!client) throw notFound("trainee");
 
-    const { values } = await loadStudioConfig(tx, input.studioId, input.type);
+    const { values } = await loadStudioConfig(tx, studioId, input.type);
     const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });
     const variables: NotifyVariables = { name: client.firstName, ...input.variables };
     const title = renderTemplate(message?.title ?? values.titleTemplate, variables);
@@ -112,7 +108,8 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
       skipReason = "MUTED";
     else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
     // Last, so a push skipped for another reason does not use up the window.
-    else if (throttleMs && !(await claimThrottle(tx, input, throttleMs, now))) skipReason = "THROTTLED";
+    else if (throttleMs && !(await claimThrottle(tx, studioId, input, throttleMs, now)))
+      skipReason = "THROTTLED";
 
     const id = randomUUID();
     const data: Record<string, unknown> = {
@@ -127,7 +124,7 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
       .insert(notifications)
       .values({
         id,
-        studioId: input.studioId,
+        studioId,
         clientId: input.clientId,
         type: input.type,
         title,
@@ -140,7 +137,12 @@ export async function notify(db: DbOrTx, input: NotifyInput, deps: NotifyDeps): 
         updatedAt: now,
       })
       .returning();
-    if (!skipReason) await deps.jobs.enqueue(DELIVER_PUSH_JOB, { notificationId: id }, { tx });
+    if (!skipReason)
+      await scope.jobs.enqueue(
+        DELIVER_PUSH_JOB,
+        { studioId, notificationId: id } satisfies DeliverPushPayload,
+        { tx },
+      );
     return toNotificationRecord(row!);
   });
 }

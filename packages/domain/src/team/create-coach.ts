@@ -1,11 +1,16 @@
 import type { StudioScope } from "../scope";
 import { and, eq } from "drizzle-orm";
-import { PermissionsSchema, type CoachCreate, type CoachRecord } from "@studio/contracts";
-import { coaches, type Db, type DbOrTx } from "@studio/db";
+import {
+  PermissionsSchema,
+  SEND_COACH_INVITATION_JOB,
+  type CoachCreate,
+  type CoachRecord,
+  type SendCoachInvitationPayload,
+} from "@studio/contracts";
+import { coaches, studios, type Db, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
-import type { DomainPorts } from "../ports";
+import type { MailMessage } from "../ports";
 import { composeCoachName, toCoachRecord } from "./coach-record";
-import { fireAndForget } from "./fire-and-forget";
 import { memberRoleFor } from "./member-role";
 import { assertSeatAvailable } from "./studio-limits";
 import { syncOrganizationMember } from "./sync-organization-member";
@@ -32,15 +37,12 @@ export async function assertExternalUserIdFree(
 /**
  * `POST /v1/web/coaches`: inserts the Coach under the studio's seat lock (FORBIDDEN
  * PLAN_LIMIT_SEATS when no seat is free), syncs the organization member when the row is
- * linked to a user, then sends the team invitation fire and forget (a failure is only logged).
+ * linked to a user, and enqueues the team invitation in the same transaction: the job exists
+ * if and only if the member does, and the worker mails it (retried with backoff) after the
+ * answer, so a mail provider's failure never fails the request.
  */
-export async function createCoach(
-  db: Db,
-  scope: StudioScope,
-  input: CoachCreate,
-  ports: Pick<DomainPorts, "mailer">,
-): Promise<CoachRecord> {
-  const { row, studioName } = await db.transaction(async (tx) => {
+export async function createCoach(db: Db, scope: StudioScope, input: CoachCreate): Promise<CoachRecord> {
+  const row = await db.transaction(async (tx) => {
     const studio = await assertSeatAvailable(tx, scope.studioId);
     if (input.externalUserId) await assertExternalUserIdFree(tx, scope.studioId, input.externalUserId);
     const [created] = await tx
@@ -67,17 +69,42 @@ export async function createCoach(
         role: memberRoleFor(created!),
       });
     }
-    return { row: created!, studioName: studio.studioName };
+    const invitation: SendCoachInvitationPayload = {
+      studioId: scope.studioId,
+      coachId: created!.id,
+      requestId: scope.requestId,
+    };
+    await scope.jobs.enqueue(SEND_COACH_INVITATION_JOB, invitation, { tx });
+    return created!;
   });
-  fireAndForget(
-    () =>
-      ports.mailer.send({
-        to: row.email,
-        subject: `You're invited to join ${studioName}`,
-        text: `Hi ${row.firstName},\n\n${studioName} added you to its coaching team. Sign in to the studio's web app with this email address (${row.email}) to get started.`,
-      }),
-    "team invitation email",
-    scope.logger,
-  );
   return toCoachRecord(row);
+}
+
+/**
+ * The team invitation of a member (the send-coach-invitation job), from the rows as they are
+ * when the job runs; null when the member is gone or no longer active (nothing to send).
+ */
+export async function composeCoachInvitation(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: { coachId: string },
+): Promise<MailMessage | null> {
+  const [found] = await db
+    .select({
+      email: coaches.email,
+      firstName: coaches.firstName,
+      active: coaches.active,
+      studioName: studios.name,
+    })
+    .from(coaches)
+    .innerJoin(studios, eq(studios.id, coaches.studioId))
+    .where(and(eq(coaches.id, input.coachId), eq(coaches.studioId, scope.studioId)))
+    .limit(1);
+  if (!found?.active) return null;
+  const { email, firstName, studioName } = found;
+  return {
+    to: email,
+    subject: `You're invited to join ${studioName}`,
+    text: `Hi ${firstName},\n\n${studioName} added you to its coaching team. Sign in to the studio's web app with this email address (${email}) to get started.`,
+  };
 }

@@ -14,4 +14,4 @@ export const createClientRoute = webProcedure
   })
   .input(ClientCreateInput)
   .output(ClientSchema)
-  .mutation(({ ctx, input }) => createTrainee(ctx.db, ctx.scope, input, { chat: ctx.deps.ports.chat }));
+  .mutation(({ ctx, input }) => createTrainee(ctx.db, ctx.scope, input));

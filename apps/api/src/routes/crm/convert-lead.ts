@@ -13,4 +13,4 @@ export const convertLeadRoute = webProcedure
   })
   .input(LeadConvertInput)
   .output(LeadConversionSchema)
-  .mutation(({ ctx, input }) => convertLead(ctx.db, ctx.scope, input, { chat: ctx.deps.ports.chat }));
+  .mutation(({ ctx, input }) => convertLead(ctx.db, ctx.scope, input));

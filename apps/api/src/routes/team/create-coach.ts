@@ -14,4 +14,4 @@ export const createCoachRoute = requireRole("OWNER", "HEAD_COACH")
   })
   .input(CoachCreateInput)
   .output(CoachSchema)
-  .mutation(({ ctx, input }) => createCoach(ctx.db, ctx.scope, input, { mailer: ctx.deps.ports.mailer }));
+  .mutation(({ ctx, input }) => createCoach(ctx.db, ctx.scope, input));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { EmptyJobPayload } from "@studio/contracts";
 import { defaultWorkerId, defineJob } from "../job-registry";
 
 /** Interim: moves into a Drizzle migration in packages/db. */
@@ -8,7 +8,7 @@ export const WORKER_HEARTBEATS_DDL =
 /** Every minute one worker records that it is alive (pg-boss's cron fires once across all workers). */
 export const recordHeartbeat = defineJob({
   name: "record-heartbeat",
-  payload: z.object({}),
+  payload: EmptyJobPayload,
   // A missed beat is superseded by the next one a minute later; no point retrying for long.
   retryLimit: 1,
   retryDelaySec: 5,

@@ -1,24 +1,33 @@
 import type { DatabaseHandle } from "@studio/db";
-import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "@studio/domain";
-import type { WorkerLogger, WorkerServices } from "./job-registry";
+import type { DomainPorts } from "@studio/domain";
+import type { Logger } from "@studio/observability";
+import type { WorkerServices } from "./job-registry";
+import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "./providers/expo-push-client";
+import { loggingPorts } from "./providers/logging-ports";
 import { createJobQueue, type JobQueue, type JobQueueOptions } from "./queue";
 
 /**
  * The job queue as the API and the worker process run it: the built-in jobs with their
- * services wired (the push provider client, and the queue itself for jobs that enqueue).
+ * services wired (the push provider client, the mail and chat ports, and the queue itself for
+ * jobs that enqueue). Mail and chat default to stand-ins that only log (no provider yet).
  */
 export function createWiredJobQueue(
   database: DatabaseHandle,
   options: {
-    logger: WorkerLogger;
+    logger: Logger;
     now: () => Date;
     pushApiUrl?: string;
+    /** Mail and chat providers; tests pass recording or failing ones. */
+    ports?: Partial<DomainPorts>;
     workerId?: string;
     queue?: JobQueueOptions;
   },
 ): JobQueue {
+  const ports = { ...loggingPorts(options.logger), ...options.ports };
   const services: WorkerServices = {
     push: createExpoPushClient({ url: options.pushApiUrl ?? DEFAULT_PUSH_API_URL }),
+    mailer: ports.mailer,
+    chat: ports.chat,
   };
   const queue = createJobQueue(
     database,

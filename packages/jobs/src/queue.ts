@@ -126,6 +126,7 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
     const fields = {
       job: job.name,
       jobId: delivery.id,
+      ...requestIdOf(delivery.data),
       attempt: delivery.retryCount + 1,
       maxAttempts: delivery.retryLimit + 1,
     };
@@ -253,6 +254,12 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
   };
 }
 
+/** A job a request caused carries the request's id in its payload; its log lines carry it too. */
+function requestIdOf(data: unknown): { requestId?: string } {
+  const requestId = (data as { requestId?: unknown } | null)?.requestId;
+  return typeof requestId === "string" ? { requestId } : {};
+}
+
 /**
  * pg-boss's stop() does not await a poll already in flight, nor the complete()/fail() it issues after a
  * handler. Wait until neither a handler nor a statement has been running for a short while, so the
@@ -269,7 +276,8 @@ async function quiesce(
       quietRounds++;
     } else {
       quietRounds = 0;
-      await Promise.allSettled([...running, bossDb.settled()]);
+      // Bounded by the deadline: a handler stuck on a slow provider must not hold the stop.
+      await Promise.race([Promise.allSettled([...running, bossDb.settled()]), sleep(deadline - Date.now())]);
     }
     await sleep(25);
   }

@@ -3,8 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clients, pushTokens, studios, type DatabaseHandle } from "@studio/db";
-import { createExpoPushClient, notify, type NotifyInput, type PushMessage } from "@studio/domain";
-import { createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
+import { notify, type JobScope, type NotifyInput, type PushMessage } from "@studio/domain";
+import { silentLogger } from "@studio/observability";
+import { createExpoPushClient, createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
 import {
   createDeliverPushJob,
   DELIVER_PUSH_POLICY,
@@ -157,8 +158,19 @@ describe.each(backends)("push delivery on %s", (backendName) => {
       },
       { timeoutMs, what: `record ${id} to leave queued` },
     );
-  const send = (queue: JobQueue<any>, { tokens: _tokens, ...input }: NotifyInput & { tokens?: string[] }) =>
-    notify(backend.database.db, input, { jobs: queue });
+  /** What a feature calling notify() in a request or job would pass. */
+  const scopeOf = (studioId: string, queue: JobQueue<any>): JobScope => ({
+    studioId,
+    actor: { kind: "job", job: "test" },
+    requestId: "test",
+    now: new Date(),
+    logger: silentLogger,
+    jobs: queue,
+  });
+  const send = (
+    queue: JobQueue<any>,
+    { tokens: _tokens, studioId, ...input }: NotifyInput & { studioId: string; tokens?: string[] },
+  ) => notify(backend.database.db, scopeOf(studioId, queue), input);
 
   it("the worker delivers exactly what notify recorded, to every device of the trainee, in the Expo push shape", async () => {
     const { queue } = await worker();

@@ -1,9 +1,17 @@
 import { deliverPush } from "./deliver-push";
 import { recordHeartbeat } from "./record-heartbeat";
 import { scheduleFormReminders } from "./schedule-form-reminders";
+import { sendCoachInvitation } from "./send-coach-invitation";
+import { sendTraineeInvite } from "./send-trainee-invite";
 
 /** Every job the platform runs; one file per job in this folder. */
-export const builtInJobs = [recordHeartbeat, deliverPush, scheduleFormReminders] as const;
+export const builtInJobs = [
+  recordHeartbeat,
+  deliverPush,
+  scheduleFormReminders,
+  sendCoachInvitation,
+  sendTraineeInvite,
+] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
 
@@ -12,8 +20,14 @@ export {
   createDeliverPushJob,
   deliverPush,
   DELIVER_PUSH_POLICY,
-  jobQueueOf,
   pushClientOf,
   type DeliverPushPolicy,
 } from "./deliver-push";
 export { scheduleFormReminders } from "./schedule-form-reminders";
+export {
+  createSendCoachInvitationJob,
+  INVITATION_POLICY,
+  sendCoachInvitation,
+  type InvitationPolicy,
+} from "./send-coach-invitation";
+export { createSendTraineeInviteJob, sendTraineeInvite } from "./send-trainee-invite";

@@ -1,26 +1,11 @@
 // A push-provider client speaking the Expo push API: POST a JSON array of messages, answer
 // {data: [ticket per message]} in the same order. Global fetch with a timeout; no SDK.
+// It implements domain's PushClient port; only the deliver-push job calls it.
+import type { PushClient, PushMessage, PushTicket } from "@studio/domain";
 
 export const DEFAULT_PUSH_API_URL = "https://exp.host/--/api/v2/push/send";
 /** Expo accepts at most 100 messages per request. */
 const MAX_MESSAGES_PER_REQUEST = 100;
-
-export interface PushMessage {
-  to: string;
-  title: string;
-  body: string;
-  sound: "default" | null;
-  data: Record<string, unknown>;
-}
-
-export type PushTicket =
-  | { status: "ok"; id?: string }
-  | { status: "error"; message?: string; details?: { error?: string } & Record<string, unknown> };
-
-export interface PushClient {
-  /** One ticket per message, in order. Throws PushProviderError when the provider cannot be used. */
-  send(messages: readonly PushMessage[]): Promise<PushTicket[]>;
-}
 
 /** The provider refused or could not be reached; `retryable` says whether a later attempt may succeed. */
 export class PushProviderError extends Error {

@@ -3,13 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, type DatabaseHandle } from "@studio/db";
-import {
-  createJobQueue,
-  type AnyJobDefinition,
-  type JobQueue,
-  type JobQueueOptions,
-  type WorkerLogger,
-} from "../src/index";
+import { createCapturingLogger, type Logger } from "@studio/observability";
+import { createJobQueue, type AnyJobDefinition, type JobQueue, type JobQueueOptions } from "../src/index";
 
 /** Maintenance database of the test server; each test file creates (and drops) its own database on it. */
 export const PG_ADMIN_URL =
@@ -81,20 +76,10 @@ export async function openBackend(
   return backend;
 }
 
-export interface LogEntry {
-  level: "info" | "warn" | "error";
-  msg: string;
-  fields?: Record<string, unknown>;
-}
-
-export function captureLogger(): WorkerLogger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  return {
-    entries,
-    info: (msg, fields) => void entries.push({ level: "info", msg, fields }),
-    warn: (msg, fields) => void entries.push({ level: "warn", msg, fields }),
-    error: (msg, fields) => void entries.push({ level: "error", msg, fields }),
-  };
+/** A Logger that keeps its lines (child bindings merged into `fields`) in `entries`. */
+export function captureLogger(): Logger & { entries: ReturnType<typeof createCapturingLogger>["lines"] } {
+  const { logger, lines } = createCapturingLogger();
+  return Object.assign(logger, { entries: lines });
 }
 
 let schemaCounter = 0;
@@ -108,7 +93,7 @@ export function queueFactory() {
     create<const TJobs extends readonly AnyJobDefinition[]>(
       database: DatabaseHandle,
       jobs: TJobs,
-      options: Omit<JobQueueOptions<TJobs>, "jobs"> & { logger?: WorkerLogger; workerId?: string } = {},
+      options: Omit<JobQueueOptions<TJobs>, "jobs"> & { logger?: Logger; workerId?: string } = {},
     ) {
       const { logger = captureLogger(), workerId, schema = uniqueSchema(), ...rest } = options;
       const queue = createJobQueue(

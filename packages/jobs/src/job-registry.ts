@@ -1,19 +1,13 @@
 import { hostname } from "node:os";
 import type { DatabaseHandle } from "@studio/db";
-import type { NotificationJobPort, PushClient } from "@studio/domain";
+import type { ChatMessenger, JobEnqueuer, Mailer, PushClient } from "@studio/domain";
+import type { Logger } from "@studio/observability";
 import type { z } from "zod";
-
-/** Same shape as the API's JSON-lines logger, so the API can hand its own logger over. */
-export interface WorkerLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
 
 /** What every job handler receives besides its payload. */
 export interface WorkerDeps {
   database: DatabaseHandle;
-  logger: WorkerLogger;
+  logger: Logger;
   now: () => Date;
   /** Identifies this process in worker_heartbeats; defaults to `hostname:pid`. */
   workerId?: string;
@@ -21,10 +15,15 @@ export interface WorkerDeps {
   services?: WorkerServices;
 }
 
-/** The push provider client (absent = not configured) and the queue itself (jobs that enqueue jobs). */
+/**
+ * The provider clients (absent = not configured) and the queue itself (jobs that enqueue jobs).
+ * Only job handlers call them: a request enqueues, it never sends.
+ */
 export interface WorkerServices {
   push?: PushClient;
-  jobs?: NotificationJobPort;
+  mailer?: Mailer;
+  chat?: ChatMessenger;
+  jobs?: JobEnqueuer;
 }
 
 /** pg-boss 10 queue policies; "standard" unless a job needs singleton semantics. */

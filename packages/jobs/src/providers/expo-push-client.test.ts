@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExpoPushClient, PushProviderError, type PushMessage } from "./expo-push-client";
+import type { PushMessage } from "@studio/domain";
+import { createExpoPushClient, PushProviderError } from "./expo-push-client";
 
 // A loopback server speaking the Expo push protocol: JSON array in, {data: [ticket...]} out.
 let server: Server;

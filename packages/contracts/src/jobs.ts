@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/*
+ * Background jobs: their names and payloads. Domain code enqueues them in the caller's
+ * transaction (scope.jobs); packages/jobs validates the payload again and runs the handler.
+ * Payloads carry ids, never personal data: they are stored in the job table and its archive,
+ * and the handler reads the current row when it runs.
+ */
+
+/** notify() recorded a push; the worker sends it to the trainee's devices. */
+export const DELIVER_PUSH_JOB = "deliver-push";
+export const DeliverPushPayload = z.object({
+  studioId: z.string().min(1),
+  notificationId: z.string().min(1),
+});
+export type DeliverPushPayload = z.input<typeof DeliverPushPayload>;
+
+/** The request that caused a job; every log line of the job carries it. */
+const requestId = z.string().min(1).max(200).optional();
+
+/** A team member was added; the worker mails the invitation. */
+export const SEND_COACH_INVITATION_JOB = "send-coach-invitation";
+export const SendCoachInvitationPayload = z.object({
+  studioId: z.string().min(1),
+  coachId: z.string().min(1),
+  requestId,
+});
+export type SendCoachInvitationPayload = z.input<typeof SendCoachInvitationPayload>;
+
+/** A trainee was created with sendInvite; the worker sends the app invite over the chat channel. */
+export const SEND_TRAINEE_INVITE_JOB = "send-trainee-invite";
+export const SendTraineeInvitePayload = z.object({
+  studioId: z.string().min(1),
+  clientId: z.string().min(1),
+  requestId,
+});
+export type SendTraineeInvitePayload = z.input<typeof SendTraineeInvitePayload>;
+
+/** Repeating jobs (cron) take no payload. */
+export const EmptyJobPayload = z.object({});

@@ -1,0 +1,27 @@
+// The job queue (pg-boss on the project's PostgreSQL / PGlite), its transactional enqueue, the
+// job definitions and the provider clients their handlers call. Used by apps/api and apps/worker.
+export { createJobQueue, type EnqueueOptions, type JobQueue, type JobQueueOptions } from "./queue";
+export {
+  createJobRegistry,
+  defaultWorkerId,
+  defineJob,
+  type AnyJobDefinition,
+  type JobContext,
+  type JobDefinition,
+  type JobName,
+  type JobPayload,
+  type JobQueuePolicy,
+  type JobRegistry,
+  type WorkerDeps,
+  type WorkerServices,
+} from "./job-registry";
+export { jobScopeFor, platformJobScopeFor } from "./job-scope";
+export * from "./jobs/index";
+export {
+  createExpoPushClient,
+  DEFAULT_PUSH_API_URL,
+  PushProviderError,
+  type ExpoPushClientOptions,
+} from "./providers/expo-push-client";
+export { loggingPorts } from "./providers/logging-ports";
+export { createWiredJobQueue } from "./wired-queue";
