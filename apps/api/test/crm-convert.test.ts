@@ -196,7 +196,7 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
     expect(await clientsOf(user)).toHaveLength(0);
   });
 
-  it("not one transaction: when the lead update fails the trainee stays and the lead keeps no clientId; a retry creates no second trainee (phone taken: CONFLICT)", async () => {
+  it("retry-safe: when linking the lead fails nothing stays (trainee and invite roll back); the retry converts, with one trainee", async () => {
     const user = newOwner();
     const lead = await createLead(user);
     const db = t.deps.database.db;
@@ -212,24 +212,36 @@ describe("POST /v1/web/crm/leads/:id/convert", () => {
       sql`create trigger crm_test_fail_lead_link_once before update on leads for each row execute function crm_test_fail_lead_link_once()`,
     );
     try {
-      const failed = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
+      const failed = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, { sendInvite: true });
       expect(failed.status).toBe(500);
       expect(failed.body.code).toBe("INTERNAL");
-      expect(await clientsOf(user)).toHaveLength(1);
+      expect(await clientsOf(user)).toHaveLength(0);
       expect(await leadRow(lead.id)).toMatchObject({ clientId: null, statusId: lead.statusId });
 
       const retry = await t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {});
-      expect(retry.status).toBe(409);
-      expect(retry.body).toMatchObject({
-        code: "CONFLICT",
-        message: "a client with this phone already exists",
-      });
+      expect(retry.status).toBe(200);
+      expect(retry.body.data.created).toBe(true);
       expect(await clientsOf(user)).toHaveLength(1);
-      expect((await leadRow(lead.id)).clientId).toBeNull();
+      expect((await leadRow(lead.id)).clientId).toBe(retry.body.data.client.id);
     } finally {
       await db.execute(sql`drop trigger crm_test_fail_lead_link_once on leads`);
       await db.execute(sql`drop sequence crm_test_lead_update_failures`);
     }
+  });
+
+  it("30 concurrent converts of one lead: one creates, 29 answer like the second sequential call (200, created false, the same trainee)", async () => {
+    const user = newOwner();
+    const lead = await createLead(user);
+    await t.web("GET", "/v1/web/crm/board", user); // studio and statuses exist before the race
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => t.web("POST", `/v1/web/crm/leads/${lead.id}/convert`, user, {})),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+    expect(answers.filter((a) => a.body.data.created === true)).toHaveLength(1);
+    const ids = new Set(answers.map((a) => a.body.data.client.id));
+    expect(ids.size).toBe(1);
+    expect(await clientsOf(user)).toHaveLength(1);
+    expect(await activityTypes(lead.id)).toEqual(["created", "converted"]);
   });
 
   it("a failing converted activity does not fail the convert", async () => {

@@ -25,9 +25,10 @@ export function splitLeadName(name: string): { firstName: string; lastName: stri
  * limit and phone uniqueness apply; its errors pass through unchanged); (4) the lead gets
  * clientId, moves to WON and loses lostReason; (5) a converted activity is written.
  *
- * Steps 3 and 4 are not one transaction (the spec's gap): if step 4 fails the trainee stays
- * and the lead keeps no clientId. A retry is safe: the trainee's phone is taken, so the
- * clients service answers CONFLICT instead of creating a second trainee.
+ * Retry-safe per lead: steps 1-4 run in one transaction holding the lead's row lock, so a
+ * concurrent convert of the same lead waits, then finds the clientId and answers like the
+ * second sequential call (created false); a crash between creating the trainee and linking
+ * it rolls both back (the invite job too), so a retry converts afresh.
  */
 export async function convertLead(
   db: Db,
@@ -35,53 +36,51 @@ export async function convertLead(
   input: { id: string; sendInvite: boolean },
 ): Promise<LeadConversion> {
   // Statuses are seeded by convert too (document 1 "LeadStatus"), even when the lead is missing.
-  const [found, statuses, actor] = await Promise.all([
-    findLiveLead(db, scope.studioId, input.id).catch((error: unknown) => ({ error })),
-    ensureLeadStatuses(db, scope.studioId),
-    crmActorOf(scope),
-  ]);
-  if ("error" in found) throw found.error;
-  const lead = found;
-
-  if (lead.clientId) {
-    // The linked trainee as stored, even if it was deleted since: the lead still points at it.
-    const rows = await db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.id, lead.clientId), eq(clients.studioId, scope.studioId)))
-      .limit(1);
-    const [client] = await toClientRecords(db, rows);
-    if (!client) throw new AppError("INTERNAL", "the lead's client is missing");
-    return { client, created: false };
-  }
-
+  const statuses = await ensureLeadStatuses(db, scope.studioId);
   const won = statuses.find((s) => s.key === "WON");
   if (!won) throw new AppError("INTERNAL", "the WON status is missing");
 
-  const { firstName, lastName } = splitLeadName(lead.name);
-  const client = await createTrainee(
-    db,
-    // The trainee is the lead's, not the converting coach's: no automatic self-assignment.
-    { ...scope, actor: { ...scope.actor, access: STUDIO_WIDE_ACCESS } },
-    {
-      firstName,
-      lastName,
-      phone: lead.phone,
-      ...(lead.email ? { email: lead.email } : {}),
-      tags: [],
-      sendInvite: input.sendInvite,
-    },
-  );
-
-  await db
-    .update(leads)
-    .set({ clientId: client.id, statusId: won.id, lostReason: null })
-    .where(liveLeadOf(scope.studioId, lead.id));
-  await recordLeadActivity(db, scope, {
-    leadId: lead.id,
-    type: "converted",
-    actor,
-    data: { clientId: client.id, fromStatusId: lead.statusId, toStatusId: won.id },
+  const outcome = await db.transaction(async (tx) => {
+    const lead = await findLiveLead(tx, scope.studioId, input.id, { forUpdate: true });
+    if (lead.clientId) {
+      // The linked trainee as stored, even if it was deleted since: the lead still points at it.
+      const rows = await tx
+        .select()
+        .from(clients)
+        .where(and(eq(clients.id, lead.clientId), eq(clients.studioId, scope.studioId)))
+        .limit(1);
+      const [client] = await toClientRecords(tx, rows);
+      if (!client) throw new AppError("INTERNAL", "the lead's client is missing");
+      return { lead, client, created: false };
+    }
+    const { firstName, lastName } = splitLeadName(lead.name);
+    const client = await createTrainee(
+      tx,
+      // The trainee is the lead's, not the converting coach's: no automatic self-assignment.
+      { ...scope, actor: { ...scope.actor, access: STUDIO_WIDE_ACCESS } },
+      {
+        firstName,
+        lastName,
+        phone: lead.phone,
+        ...(lead.email ? { email: lead.email } : {}),
+        tags: [],
+        sendInvite: input.sendInvite,
+      },
+    );
+    await tx
+      .update(leads)
+      .set({ clientId: client.id, statusId: won.id, lostReason: null })
+      .where(liveLeadOf(scope.studioId, lead.id));
+    return { lead, client, created: true };
   });
-  return { client, created: true };
+
+  if (outcome.created) {
+    await recordLeadActivity(db, scope, {
+      leadId: outcome.lead.id,
+      type: "converted",
+      actor: crmActorOf(scope),
+      data: { clientId: outcome.client.id, fromStatusId: outcome.lead.statusId, toStatusId: won.id },
+    });
+  }
+  return { client: outcome.client, created: outcome.created };
 }

@@ -84,8 +84,14 @@ export const toLeadActivity = (r: typeof leadActivities.$inferSelect): LeadActiv
 export const liveLeadOf = (studioId: string, id: string) =>
   and(eq(leads.id, id), eq(leads.studioId, studioId), isNull(leads.deletedAt));
 
-export async function findLiveLead(db: DbOrTx, studioId: string, id: string): Promise<LeadRow> {
-  const [row] = await db.select(leadColumns).from(leads).where(liveLeadOf(studioId, id)).limit(1);
+export async function findLiveLead(
+  db: DbOrTx,
+  studioId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LeadRow> {
+  const query = db.select(leadColumns).from(leads).where(liveLeadOf(studioId, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("lead");
   return row;
 }

@@ -1,6 +1,6 @@
 import { router } from "../../trpc";
 import { listClientsRoute } from "./list-clients";
-import { createClientRoute } from "./create-client";
+import { createTraineeRoute } from "./create-trainee";
 import { getClientRoute } from "./get-client";
 import { updateClientRoute } from "./update-client";
 import { deleteClientRoute } from "./delete-client";
@@ -9,7 +9,7 @@ import { createClientPreviewTokenRoute } from "./create-client-preview-token";
 /** /v1/web/clients */
 export const clientsWebRoutes = router({
   list: listClientsRoute,
-  create: createClientRoute,
+  create: createTraineeRoute,
   get: getClientRoute,
   update: updateClientRoute,
   delete: deleteClientRoute,

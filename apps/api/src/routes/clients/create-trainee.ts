@@ -2,7 +2,7 @@ import { ClientCreateInput, ClientSchema } from "@studio/contracts";
 import { createTrainee } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
-export const createClientRoute = webProcedure
+export const createTraineeRoute = webProcedure
   .meta({
     openapi: {
       method: "POST",
