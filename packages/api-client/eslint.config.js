@@ -1,1 +1,7 @@
-export { default } from "@studio/eslint-config";
+import { layer } from "@studio/eslint-config";
+
+export default [
+  ...layer("package"),
+  // The runnable example prints what it did.
+  { files: ["examples/**/*.ts"], rules: { "no-console": "off" } },
+];
