@@ -90,13 +90,24 @@ export const LeadNoteSchema = z
   .meta({ id: "LeadNote" });
 export type LeadNote = z.infer<typeof LeadNoteSchema>;
 
+/** What a lead activity records (document 1 "LeadActivity"). */
+export const LEAD_ACTIVITY_TYPES = [
+  "created",
+  "status_changed",
+  "reminder_set",
+  "reminder_cleared",
+  "note_added",
+  "converted",
+  "duplicated",
+] as const;
+export const LeadActivityTypeSchema = z.enum(LEAD_ACTIVITY_TYPES);
+export type LeadActivityType = z.infer<typeof LeadActivityTypeSchema>;
+
 export const LeadActivitySchema = z
   .object({
     id: z.string(),
     leadId: z.string(),
-    type: z
-      .string()
-      .describe("created, status_changed, reminder_set, reminder_cleared, note_added, converted, duplicated"),
+    type: LeadActivityTypeSchema,
     coachId: z.string().nullable(),
     coachName: z.string().nullable(),
     data: z.record(z.string(), z.unknown()).nullable(),

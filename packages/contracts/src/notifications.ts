@@ -221,6 +221,7 @@ export const NotificationPreferencePatchInput = z.object({
 
 /** Push tokens (decisions.md "Notification types"). */
 export const PushPlatformSchema = z.enum(["ios", "android"]);
+export type PushPlatform = z.infer<typeof PushPlatformSchema>;
 export const PushTokenRegisterInput = z.object({
   token: boundedName(INPUT_LIMITS.token),
   platform: PushPlatformSchema,

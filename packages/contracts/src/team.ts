@@ -157,3 +157,4 @@ export const CoachDismissResultSchema = z
     clientsUnassigned: z.number().int().describe("trainees left with no coach"),
   })
   .meta({ id: "CoachDismissResult" });
+export type CoachDismissResult = z.infer<typeof CoachDismissResultSchema>;
