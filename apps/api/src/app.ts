@@ -17,6 +17,8 @@ import { appRouter } from "./router";
 
 export interface CreateAppOptions {
   bearerSessions?: BearerSessionResolver;
+  /** True once the process is shutting down: /readyz answers 503 while requests drain. */
+  isShuttingDown?: () => boolean;
 }
 
 /**
@@ -41,14 +43,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => {
     const checks: Record<string, string> = {};
-    await pingDatabase(deps.database.db).then(
-      () => (checks.database = "ok"),
-      () => (checks.database = "unreachable"),
-    );
-    await deps.kv.ping().then(
-      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "ok"),
-      () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "unreachable"),
-    );
+    if (options.isShuttingDown?.()) return c.json({ ok: false, checks: { shutdown: "draining" } }, 503);
+    await Promise.all([
+      pingDatabase(deps.database.db).then(
+        () => (checks.database = "ok"),
+        () => (checks.database = "unreachable"),
+      ),
+      deps.kv.ping().then(
+        () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "ok"),
+        () => (checks[deps.kv.kind === "redis" ? "redis" : "store"] = "unreachable"),
+      ),
+    ]);
     const ready = Object.values(checks).every((v) => v === "ok");
     return c.json({ ok: ready, checks }, ready ? 200 : 503);
   });

@@ -18,6 +18,11 @@ export async function openDeps(
     url: config.databaseUrl,
     dataDir: config.pgliteDataDir,
     prepareStatements: config.databasePreparedStatements,
+    ...config.databaseTimeouts,
+    onAvailabilityChange: (available, detail) =>
+      available
+        ? logger.info("database reachable again")
+        : logger.error("database unreachable; answering 503 until it is back", { detail }),
   });
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl, logger });

@@ -1,4 +1,5 @@
 import { DEFAULT_PUSH_API_URL } from "@studio/jobs";
+import { DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
 
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {
@@ -8,6 +9,10 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Named prepared statements on PostgreSQL (off behind a transaction-mode pooler). */
   databasePreparedStatements: boolean;
+  /** Fail-fast PostgreSQL bounds (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+  databaseTimeouts: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** SHUTDOWN_GRACE_MS: how long in-flight requests may finish after SIGTERM/SIGINT. */
+  shutdownGraceMs: number;
   pgliteDataDir: string;
   redisUrl?: string;
   serviceAuthSecret: string;
@@ -117,6 +122,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: positiveInt(env.PORT, 3000, "PORT"),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
+    databaseTimeouts: {
+      connectTimeoutMs: positiveInt(
+        env.DATABASE_CONNECT_TIMEOUT_MS,
+        DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs,
+        "DATABASE_CONNECT_TIMEOUT_MS",
+      ),
+      acquireTimeoutMs: positiveInt(
+        env.DATABASE_ACQUIRE_TIMEOUT_MS,
+        DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs,
+        "DATABASE_ACQUIRE_TIMEOUT_MS",
+      ),
+      // 0 turns the statement timeout off.
+      statementTimeoutMs:
+        env.DATABASE_STATEMENT_TIMEOUT_MS?.trim() === "0"
+          ? 0
+          : positiveInt(
+              env.DATABASE_STATEMENT_TIMEOUT_MS,
+              DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs,
+              "DATABASE_STATEMENT_TIMEOUT_MS",
+            ),
+    },
+    shutdownGraceMs:
+      env.SHUTDOWN_GRACE_MS?.trim() === "0"
+        ? 0
+        : positiveInt(env.SHUTDOWN_GRACE_MS, 25_000, "SHUTDOWN_GRACE_MS"),
     pgliteDataDir: env.PGLITE_DATA_DIR || "./.data/pglite",
     redisUrl: env.REDIS_URL || undefined,
     serviceAuthSecret,

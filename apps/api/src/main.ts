@@ -1,8 +1,10 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDeps } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { gracefulShutdown } from "./shutdown";
 
 const logger = createLogger();
 let config;
@@ -17,7 +19,7 @@ try {
 }
 
 const deps = await openDeps(config, logger);
-const { app } = createApp(deps);
+const { app } = createApp(deps, { isShuttingDown: () => shutdown.isShuttingDown() });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info("api listening", {
     port: info.port,
@@ -27,11 +29,11 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   });
 });
 
-const shutdown = async (signal: string) => {
-  logger.info("shutting down", { signal });
-  server.close();
-  await deps.close();
-  process.exit(0);
-};
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+// SIGTERM/SIGINT: stop accepting, /readyz 503, in-flight requests finish (SHUTDOWN_GRACE_MS),
+// then the job queue, store and pools close and the process exits 0.
+const shutdown = gracefulShutdown({
+  server: server as Server,
+  graceMs: config.shutdownGraceMs,
+  logger,
+  close: () => deps.close(),
+});

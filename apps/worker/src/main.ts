@@ -1,6 +1,6 @@
 // Standalone worker process: `pnpm worker` (DATABASE_URL), or PGLITE_DATA_DIR for a local embedded database
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
-import { createDatabase } from "@studio/db";
+import { createDatabase, DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
 import { createWiredJobQueue, defaultWorkerId } from "@studio/jobs";
 import { createJsonLogger } from "./logger";
 import { startWorkerMetrics } from "./worker-metrics";
@@ -25,11 +25,25 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // SHUTDOWN_GRACE_MS: how long running jobs may finish after SIGTERM/SIGINT (then they go back to the queue).
+  const graceMs = envMs("SHUTDOWN_GRACE_MS", 25_000, 0);
   const database = url
     ? createDatabase({
         url,
         maxConnections: 5,
         prepareStatements: process.env.DATABASE_PREPARED_STATEMENTS !== "0",
+        applicationName: "studio-worker",
+        connectTimeoutMs: envMs("DATABASE_CONNECT_TIMEOUT_MS", DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
+        acquireTimeoutMs: envMs("DATABASE_ACQUIRE_TIMEOUT_MS", DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs),
+        statementTimeoutMs: envMs(
+          "DATABASE_STATEMENT_TIMEOUT_MS",
+          DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs,
+          0,
+        ),
+        onAvailabilityChange: (available, detail) =>
+          available
+            ? logger.info("database reachable again")
+            : logger.error("database unreachable; jobs wait until it is back", { detail }),
       })
     : createDatabase({ dataDir });
   await database.migrate();
@@ -39,34 +53,62 @@ async function main(): Promise<void> {
     now: () => new Date(),
     workerId,
     pushApiUrl: process.env.PUSH_API_URL || undefined,
-    queue: { pollingIntervalSeconds },
+    queue: { pollingIntervalSeconds, shutdownTimeoutMs: graceMs },
   });
 
+  // Stops fetching, lets running jobs finish within SHUTDOWN_GRACE_MS, then pg-boss fails the
+  // ones still running back to the queue (retried per their policy), and the pool closes.
+  // A repeated signal (Ctrl-C reaches the whole process group, pnpm relays it) changes nothing.
   let stopping: Promise<void> | undefined;
+  let startup: Promise<void> = Promise.resolve();
   const shutdown = (signal: string) => {
     if (stopping) {
-      logger.warn("second signal, exiting now", { signal });
-      process.exit(1);
+      logger.info("already stopping", { signal });
+      return;
     }
-    logger.info("stopping worker", { signal });
+    logger.info("stopping worker", { signal, graceMs });
     stopping = (async () => {
+      // The whole stop is bounded: pg-boss's wait (the grace period), then closing.
+      const overrun = setTimeout(() => {
+        logger.error("worker did not stop within the grace period; exiting");
+        process.exit(1);
+      }, graceMs + 5_000);
       try {
+        // A signal during startup: let work() finish registering first, or it would poll on.
+        await startup.catch(() => {});
         await queue.stop();
         await database.close();
         process.exit(0);
       } catch (err) {
         logger.error("worker shutdown failed", { error: err instanceof Error ? err.message : String(err) });
         process.exit(1);
+      } finally {
+        clearTimeout(overrun);
       }
     })();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await queue.start();
-  await queue.work();
+  startup = (async () => {
+    await queue.start();
+    await queue.work();
+  })();
+  await startup;
   await startWorkerMetrics(database, logger);
   logger.info("worker ready", { workerId, database: database.kind });
+}
+
+/** A millisecond setting: an integer of at least `min` (0 turns the statement timeout off). */
+function envMs(name: string, fallback: number, min = 1): number {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    logger.error(`${name} must be an integer of at least ${min} (milliseconds)`);
+    process.exit(1);
+  }
+  return n;
 }
 
 main().catch((err: unknown) => {

@@ -9,6 +9,7 @@ import {
 } from "@studio/contracts";
 import { AppError } from "@studio/domain";
 import { KvUnavailableError } from "@studio/kv";
+import { isDatabaseUnavailable } from "@studio/db";
 
 export interface MappedError {
   code: ErrorCode;
@@ -80,6 +81,7 @@ export function mapError(error: unknown): MappedError {
     if (e instanceof AppError) return mapped(e.code, e.message, e.details);
     if (e instanceof KvUnavailableError)
       return mapped("SERVICE_UNAVAILABLE", "a required service is unavailable");
+    if (isDatabaseUnavailable(e)) return mapped("SERVICE_UNAVAILABLE", "database unavailable");
     // tRPC reports input-parser failures as BAD_REQUEST with the ZodError as cause; an output
     // validation failure is INTERNAL_SERVER_ERROR and must stay a server error.
     if (e instanceof TRPCError && e.code === "BAD_REQUEST") inputFailure = true;
