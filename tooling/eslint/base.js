@@ -13,7 +13,10 @@ const LAYERS = {
     { group: ["hono", "hono/*", "@hono/*"], message: "domain code knows nothing of HTTP (Hono)" },
     { group: ["@trpc/*"], message: "domain code knows nothing of tRPC" },
     { group: ["ioredis"], message: "domain code reaches Redis only through @studio/kv" },
-    { group: ["pg-boss", "@studio/jobs", "@studio/jobs/*"], message: "domain enqueues through scope.jobs (a port)" },
+    {
+      group: ["pg-boss", "@studio/jobs", "@studio/jobs/*"],
+      message: "domain enqueues through scope.jobs (a port)",
+    },
     { group: APPS, message: appMessage },
   ],
   /** Shapes only: zod and sibling modules. */
@@ -31,7 +34,17 @@ export function layer(name) {
   const patterns = LAYERS[name];
   if (!patterns) throw new Error(`unknown layer ${name}`);
   return tseslint.config(
-    { ignores: ["dist/**", "node_modules/**", ".turbo/**", "migrations/**", "coverage/**", ".data/**", "*.config.*"] },
+    {
+      ignores: [
+        "dist/**",
+        "node_modules/**",
+        ".turbo/**",
+        "migrations/**",
+        "coverage/**",
+        ".data/**",
+        "*.config.*",
+      ],
+    },
     ...tseslint.configs.recommended,
     {
       languageOptions: { parserOptions: { projectService: true } },

@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { serve } from "@hono/node-server";
-import type { Hono } from "hono";
 
 export interface BenchResult {
   name: string;
@@ -13,7 +12,9 @@ export interface BenchResult {
 }
 
 /** Serves a Hono app on a loopback port for the benchmark. */
-export async function listen(app: Pick<Hono, "fetch">): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(app: {
+  fetch: Parameters<typeof serve>[0]["fetch"];
+}): Promise<{ url: string; close(): Promise<void> }> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
