@@ -1,6 +1,6 @@
+import { signedInTrainee } from "../trainee/signed-in-trainee";
 import type { PushPlatform } from "@studio/contracts";
 import { clients, type pushTokens, type Db } from "@studio/db";
-import { and, eq, isNull } from "drizzle-orm";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 
@@ -14,16 +14,6 @@ export const toPushToken = (r: PushTokenRow) => ({
 });
 
 export async function assertTrainee(db: Db, scope: TraineeScope): Promise<void> {
-  const [row] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.id, scope.actor.clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: clients.id }).from(clients).where(signedInTrainee(scope)).limit(1);
   if (!row) throw notFound("trainee");
 }

@@ -1,6 +1,6 @@
+import { signedInTrainee } from "../trainee/signed-in-trainee";
 import { ACTIVE_NOTIFICATION_TYPES } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
-import { and, eq, isNull } from "drizzle-orm";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { loadStudioConfigs } from "./config-store";
@@ -10,13 +10,7 @@ export async function loadMutedGroups(db: Db, scope: TraineeScope): Promise<stri
   const [row] = await db
     .select({ muted: clients.mutedNotificationGroups })
     .from(clients)
-    .where(
-      and(
-        eq(clients.id, scope.actor.clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-      ),
-    )
+    .where(signedInTrainee(scope))
     .limit(1);
   if (!row) throw notFound("trainee");
   return row.muted ?? [];

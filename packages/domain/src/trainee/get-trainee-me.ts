@@ -1,21 +1,11 @@
+import { signedInTrainee } from "./signed-in-trainee";
 import type { TraineeScope } from "../scope";
-import { and, eq, isNull } from "drizzle-orm";
 import type { TraineeMe } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
 
 export async function getTraineeMe(db: Db, scope: TraineeScope): Promise<TraineeMe> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(
-      and(
-        eq(clients.id, scope.actor.clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(clients).where(signedInTrainee(scope)).limit(1);
   if (!row) throw notFound("trainee");
   return {
     id: row.id,

@@ -1,3 +1,4 @@
 export * from "./trainee-session";
 export * from "./get-trainee-me";
 export * from "./app-access";
+export * from "./signed-in-trainee";
