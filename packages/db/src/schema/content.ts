@@ -1,8 +1,24 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import { clients } from "./clients";
 import { studioIdColumn } from "./studio";
 
-/** Content library categories; three system ones (recipe, video, knowledge) are created with the studio. */
+/**
+ * Content library categories; three system ones (recipe, video, knowledge) are created with the
+ * studio. Names are unique inside the studio without regard to case (document 2 "Category and tag").
+ */
 export const contentCategories = pgTable(
   "content_categories",
   {
@@ -14,5 +30,148 @@ export const contentCategories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("content_categories_studio_idx").on(t.studioId)],
+  (t) => [
+    index("content_categories_studio_idx").on(t.studioId),
+    uniqueIndex("content_categories_studio_name_key").on(t.studioId, sql`lower(${t.name})`),
+  ],
 );
+
+/** Content library tags: per studio, names unique without regard to case. */
+export const contentTags = pgTable(
+  "content_tags",
+  {
+    id: id(),
+    studioId: studioIdColumn(),
+    name: text("name").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("content_tags_studio_idx").on(t.studioId),
+    uniqueIndex("content_tags_studio_name_key").on(t.studioId, sql`lower(${t.name})`),
+  ],
+);
+
+/** One step of a recipe (or any item): a step or a tip. */
+export interface ContentStepValue {
+  type: "step" | "tip";
+  text: string;
+}
+
+/**
+ * A library item (document 2 "Content item"). Deleting it cascades to its tags and unlocks and
+ * nulls a home banner's reference; the stored media object is never touched.
+ */
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: id(),
+    studioId: studioIdColumn(),
+    /** recipe | video | knowledge | pdf | other | link */
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    otherLabel: text("other_label"),
+    mediaUrl: text("media_url"),
+    /** image | video | youtube | pdf | link | none */
+    mediaType: text("media_type").notNull().default("none"),
+    posterUrl: text("poster_url"),
+    ingredients: text("ingredients"),
+    steps: jsonb("steps").$type<ContentStepValue[]>().notNull().default([]),
+    totalKcal: doublePrecision("total_kcal"),
+    totalProtein: doublePrecision("total_protein"),
+    totalCarbs: doublePrecision("total_carbs"),
+    totalFat: doublePrecision("total_fat"),
+    servingGrams: doublePrecision("serving_grams"),
+    servingKcal: doublePrecision("serving_kcal"),
+    servingProtein: doublePrecision("serving_protein"),
+    servingCarbs: doublePrecision("serving_carbs"),
+    servingFat: doublePrecision("serving_fat"),
+    categoryId: text("category_id").references(() => contentCategories.id, { onDelete: "set null" }),
+    isPublished: boolean("is_published").notNull().default(true),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isRestricted: boolean("is_restricted").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list order (its leading studio_id also serves the tenant filter) of both lanes: sortOrder ascending, then newest first.
+    index("content_items_studio_order_idx").on(t.studioId, t.sortOrder, t.createdAt.desc(), t.id.desc()),
+    index("content_items_studio_featured_idx").on(t.studioId, t.isFeatured),
+    index("content_items_category_idx").on(t.categoryId),
+  ],
+);
+
+/** Tags of an item (replaced as a set when a PATCH sends tagIds). */
+export const contentItemTags = pgTable(
+  "content_item_tags",
+  {
+    studioId: studioIdColumn(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => contentTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.tagId], name: "content_item_tags_pkey" }),
+    index("content_item_tags_studio_idx").on(t.studioId),
+    index("content_item_tags_tag_idx").on(t.tagId),
+  ],
+);
+
+/**
+ * One row per (item, trainee). source manual rows are the coach's replace-set; automation rows
+ * (automation flows, imports) are listed but never deleted by the unlock routes.
+ */
+export const contentUnlocks = pgTable(
+  "content_unlocks",
+  {
+    id: id(),
+    studioId: studioIdColumn(),
+    contentId: text("content_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** manual | automation */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("content_unlocks_content_client_key").on(t.contentId, t.clientId),
+    index("content_unlocks_studio_idx").on(t.studioId),
+    index("content_unlocks_client_idx").on(t.clientId),
+    index("content_unlocks_content_created_idx").on(t.contentId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The studio's home banner (decisions.md "Supporting web routes"): at most one per studio. A live
+ * banner's item can be opened by id even when unpublished; deleting the item nulls contentId.
+ */
+export const homeBanners = pgTable(
+  "home_banners",
+  {
+    id: id(),
+    studioId: studioIdColumn(),
+    contentId: text("content_id").references(() => contentItems.id, { onDelete: "set null" }),
+    isLive: boolean("is_live").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("home_banners_studio_key").on(t.studioId),
+    index("home_banners_content_idx").on(t.contentId),
+  ],
+);
+
+export type ContentItemRow = typeof contentItems.$inferSelect;
+export type ContentCategoryRow = typeof contentCategories.$inferSelect;
+export type ContentTagRow = typeof contentTags.$inferSelect;
+export type ContentUnlockRow = typeof contentUnlocks.$inferSelect;
+export type HomeBannerRow = typeof homeBanners.$inferSelect;
