@@ -9,5 +9,9 @@ export default defineConfig({
     // Each file gets its own database; two at a time fits the 2-core machine.
     maxWorkers: 2,
     minWorkers: 1,
+    // Files share a worker's module graph instead of re-importing the whole app per file
+    // (collect 45 s → 5 s). Safe because every file builds its own app, database and key
+    // prefixes; module-level caches are keyed by ids no other file uses.
+    isolate: false,
   },
 });

@@ -66,7 +66,7 @@ describe("RedisKvStore epoch on the shared Redis", () => {
   });
 
   it("FLUSHDB of a dedicated db index moves the epoch past the flush", async () => {
-    const url = "redis://127.0.0.1:6379/7";
+    const url = "redis://127.0.0.1:6379/6";
     const prefix = newPrefix();
     const store = open(url, prefix);
     const epoch = await store.epoch();

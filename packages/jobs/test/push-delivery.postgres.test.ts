@@ -1,0 +1,3 @@
+import { pushDeliverySuite } from "./push-delivery.suite";
+
+pushDeliverySuite("postgres");

@@ -1,0 +1,3 @@
+import { retriesSuite } from "./retries.suite";
+
+retriesSuite("postgres");
