@@ -1,4 +1,4 @@
-// Library entry: the app factory and the router type (for @studio/api-client and tests).
+// Library entry: the app factory and the router type (for tests and the scripts that build the OpenAPI document).
 export { createApp } from "./app";
 export { openDeps } from "./bootstrap";
 export { loadConfig, ConfigError } from "./config";

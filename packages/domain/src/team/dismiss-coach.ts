@@ -36,9 +36,10 @@ export async function dismissCoach(
   const timeoutMs = Math.trunc(options.timeoutMs ?? DISMISSAL_TIMEOUT_MS);
   return db.transaction(async (tx) => {
     // statement_timeout bounds each statement; the deadline bounds the sum of them.
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs; // elapsed time (monotonic), not the business clock
     const withinDeadline = () => {
-      if (Date.now() > deadline) throw new AppError("SERVICE_UNAVAILABLE", "the request took too long");
+      if (performance.now() > deadline)
+        throw new AppError("SERVICE_UNAVAILABLE", "the request took too long");
     };
     await tx.execute(sql.raw(`set local statement_timeout = '${timeoutMs}ms'`));
 
