@@ -708,11 +708,14 @@ export function buildOpenApiDocument(
             },
           };
     const out: Json = {
-      [String(route.successStatus)]: {
-        description: ok?.description ?? "Success",
-        headers: requestIdHeader,
-        content: { "application/json": { schema: wrapped } },
-      },
+      [String(route.successStatus)]:
+        route.successStatus === 204
+          ? { description: "No Content", headers: requestIdHeader }
+          : {
+              description: ok?.description ?? "Success",
+              headers: requestIdHeader,
+              content: { "application/json": { schema: wrapped } },
+            },
     };
 
     // Errors, one response per status.

@@ -95,6 +95,15 @@ beforeAll(async () => {
   );
   const task = ok(await t.web("POST", "/v1/web/tasks", owner, { title: "Task" }), "task");
   const key = ok(await t.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "fuzz" }), "key");
+  const content = ok(
+    await t.web("POST", "/v1/web/content", owner, { type: "recipe", title: "Fuzz" }),
+    "content item",
+  );
+  const category = ok(
+    await t.web("POST", "/v1/web/content/categories", owner, { name: "Fuzz" }),
+    "content category",
+  );
+  const tag = ok(await t.web("POST", "/v1/web/content/tags", owner, { name: "fuzz" }), "content tag");
   fixtures.traineeToken = t.traineeToken(client.id, studio.id);
   fixtures.apiKey = key.key;
   const pushToken = `ExponentPushToken[fuzz${unique()}]`;
@@ -113,6 +122,9 @@ beforeAll(async () => {
     tasks: task.id,
     "api-keys": key.id,
     "push-tokens": pushToken,
+    content: content.id,
+    categories: category.id,
+    tags: tag.id,
   };
 });
 afterAll(async () => t?.close());
@@ -177,6 +189,9 @@ const ID_FIELDS: Record<string, string> = {
   status: "statuses",
   lead: "leads",
   task: "tasks",
+  content: "content",
+  category: "categories",
+  tag: "tags",
 };
 
 function sampleString(name: string, schema: Json): string {
@@ -481,6 +496,8 @@ async function signedRaw(method: string, path: string, body: string, withUser: b
 
 function envelopeProblem(path: string, res: Answer): string | undefined {
   if (res.status >= 500) return `answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+  // 204 No Content (deletes of document 2) carries no body at all.
+  if (res.status === 204) return res.body === "" ? undefined : "answered 204 with a body";
   const automation = envelopeStyleFor(path.split("?")[0]!) === "automation";
   const body = res.body;
   if (typeof body !== "object" || body === null) return `answered a non-JSON body (${res.status})`;

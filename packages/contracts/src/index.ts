@@ -10,5 +10,6 @@ export * from "./clients";
 export * from "./tasks";
 export * from "./studio-settings";
 export * from "./notifications";
+export * from "./content";
 export * from "./jobs";
 export * from "./bounded";

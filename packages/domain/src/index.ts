@@ -13,3 +13,4 @@ export * from "./clients/index";
 export * from "./tasks/index";
 export * from "./time/index";
 export * from "./notifications/index";
+export * from "./content/index";

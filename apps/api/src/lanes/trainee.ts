@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { contentTraineeRoutes } from "../routes/content";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { traineeMeRoutes } from "../routes/trainee";
 
@@ -7,4 +8,5 @@ export const traineeRouter = router({
   me: traineeMeRoutes,
   notifications: notificationsTraineeRoutes,
   pushTokens: pushTokensTraineeRoutes,
+  content: contentTraineeRoutes,
 });

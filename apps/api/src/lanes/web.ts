@@ -1,6 +1,7 @@
 import { router } from "../trpc";
 import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
+import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
 import { notificationsWebRoutes } from "../routes/notifications";
 import { studioWebRoutes } from "../routes/studio";
@@ -16,4 +17,5 @@ export const webRouter = router({
   clients: clientsWebRoutes,
   tasks: tasksWebRoutes,
   notifications: notificationsWebRoutes,
+  content: contentWebRoutes,
 });

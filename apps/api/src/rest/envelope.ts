@@ -15,6 +15,8 @@ export function writeSuccess(
   style: EnvelopeStyle,
   message?: string,
 ) {
+  // 204 No Content carries no body (content and media deletes answer it).
+  if (status === 204) return c.body(null, 204);
   const requestId = c.get("requestId");
   const body =
     style === "automation"

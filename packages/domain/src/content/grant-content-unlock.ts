@@ -1,0 +1,36 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { ContentUnlockGrantInput, type ContentUnlockGrant } from "@studio/contracts";
+import { clients, contentUnlocks, type DbOrTx } from "@studio/db";
+import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
+import { parseDomainInput } from "../validation";
+import { assertContentItem } from "./content-unlock-rows";
+
+/**
+ * The internal write operation of document 2 "Content unlock" (automation flows, imports):
+ * inserts an automation unlock row; a unique (item, trainee) collision is success with
+ * `{unlocked: false, already: true}`. Never deleted by the coach's unlock routes.
+ */
+export async function grantContentUnlock(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: { contentId: string; clientId: string },
+): Promise<ContentUnlockGrant> {
+  const { contentId, clientId } = parseDomainInput(ContentUnlockGrantInput, input);
+  const { studioId } = scope;
+  const [, [client]] = await Promise.all([
+    assertContentItem(db, studioId, contentId),
+    db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), eq(clients.studioId, studioId), isNull(clients.deletedAt)))
+      .limit(1),
+  ]);
+  if (!client) throw notFound("client");
+  const inserted = await db
+    .insert(contentUnlocks)
+    .values({ studioId, contentId, clientId, source: "automation", createdAt: scope.now })
+    .onConflictDoNothing({ target: [contentUnlocks.contentId, contentUnlocks.clientId] })
+    .returning({ id: contentUnlocks.id });
+  return inserted.length ? { unlocked: true, already: false } : { unlocked: false, already: true };
+}

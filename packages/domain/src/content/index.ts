@@ -1,0 +1,22 @@
+// Content library (document 2): coach routes, taxonomy, unlocks, home banner, trainee reads.
+export { listContent } from "./list-content";
+export { createContent } from "./create-content";
+export { getContent } from "./get-content";
+export { updateContent } from "./update-content";
+export { deleteContent } from "./delete-content";
+export { listContentUnlocks } from "./list-content-unlocks";
+export { setContentUnlocks } from "./set-content-unlocks";
+export { grantContentUnlock } from "./grant-content-unlock";
+export { getContentTaxonomy } from "./get-content-taxonomy";
+export { createContentCategory } from "./create-content-category";
+export { updateContentCategory } from "./update-content-category";
+export { deleteContentCategory } from "./delete-content-category";
+export { createContentTag } from "./create-content-tag";
+export { updateContentTag } from "./update-content-tag";
+export { deleteContentTag } from "./delete-content-tag";
+export { getHomeBanner } from "./get-home-banner";
+export { setHomeBanner } from "./set-home-banner";
+export { listTraineeContent } from "./list-trainee-content";
+export { getTraineeContentTaxonomy } from "./get-trainee-content-taxonomy";
+export { getTraineeContent } from "./get-trainee-content";
+export { defaultCategoryKeyOf } from "./content-references";

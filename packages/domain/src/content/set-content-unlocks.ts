@@ -1,0 +1,64 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { ContentUnlockList, ContentUnlocksPutInput } from "@studio/contracts";
+import { clients, contentUnlocks, type Db } from "@studio/db";
+import type { StudioScope } from "../scope";
+import { fieldError, distinct } from "./content-references";
+import { assertContentItem, unlockRowsOf } from "./content-unlock-rows";
+
+/** How many unknown ids a "client not found" error names in its details. */
+const MISSING_SHOWN = 20;
+
+/** postgres.js answers the row array itself; PGlite answers `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * PUT /v1/web/content/:id/unlocks: the manual unlock rows become exactly the listed trainees
+ * (duplicates removed). One transaction, under the item's row lock so concurrent PUTs of one
+ * item apply one after the other: every id must be a live trainee of the studio (VALIDATION
+ * "client not found" otherwise), then manual rows of unlisted trainees are deleted and manual
+ * rows inserted for the listed ones. Automation rows are never deleted and get no second row
+ * (the unique (item, trainee) key skips them). isRestricted is not touched; nothing is sent.
+ * The ids travel as one jsonb parameter, so 5000 of them cost four statements.
+ */
+export async function setContentUnlocks(
+  db: Db,
+  scope: StudioScope,
+  input: ContentUnlocksPutInput,
+): Promise<ContentUnlockList> {
+  const { studioId } = scope;
+  const ids = distinct(input.clientIds);
+  const idsJson = JSON.stringify(ids);
+  const listed = sql`(select jsonb_array_elements_text(${idsJson}::jsonb))`;
+  return db.transaction(async (tx) => {
+    await assertContentItem(tx, studioId, input.id, { forUpdate: true });
+    if (ids.length) {
+      const missing = rowsOf<{ id: string }>(
+        await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
+          where not exists (select 1 from ${clients} where ${clients.id} = w.id
+            and ${clients.studioId} = ${studioId} and ${clients.deletedAt} is null)
+          limit ${MISSING_SHOWN}`),
+      );
+      if (missing.length) {
+        const error = fieldError("clientIds", "client not found");
+        Object.assign(error.details!, { clientIds: missing.map((m) => m.id) });
+        throw error;
+      }
+    }
+    await tx
+      .delete(contentUnlocks)
+      .where(
+        and(
+          eq(contentUnlocks.contentId, input.id),
+          eq(contentUnlocks.source, "manual"),
+          ids.length ? sql`${contentUnlocks.clientId} not in ${listed}` : undefined,
+        ),
+      );
+    if (ids.length)
+      await tx.execute(sql`insert into ${contentUnlocks} (id, studio_id, content_id, client_id, source, created_at)
+        select gen_random_uuid()::text, ${studioId}, ${input.id}, w.id, 'manual', ${scope.now.toISOString()}::timestamptz
+        from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
+        on conflict (content_id, client_id) do nothing`);
+    return { items: await unlockRowsOf(tx, studioId, input.id) };
+  });
+}
