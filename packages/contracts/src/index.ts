@@ -13,3 +13,4 @@ export * from "./notifications";
 export * from "./content";
 export * from "./jobs";
 export * from "./bounded";
+export * from "./plan-content";

@@ -14,3 +14,4 @@ export * from "./tasks/index";
 export * from "./time/index";
 export * from "./notifications/index";
 export * from "./content/index";
+export * from "./templates/index";
