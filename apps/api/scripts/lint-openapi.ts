@@ -15,11 +15,12 @@ import { fileURLToPath } from "node:url";
 import { buildOpenApiDocument } from "../src/openapi";
 import { RouteTable } from "../src/rest/route-table";
 import { appRouter } from "../src/router";
+import { RAW_ROUTES } from "../src/raw";
 
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv.includes("--keep");
 
-const document = buildOpenApiDocument(appRouter, RouteTable.fromRouter(appRouter).routes, "/");
+const document = buildOpenApiDocument(appRouter, RouteTable.fromRouter(appRouter).routes, "/", RAW_ROUTES);
 const dir = mkdtempSync(join(tmpdir(), "openapi-lint-"));
 const file = join(dir, "openapi.json");
 writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);

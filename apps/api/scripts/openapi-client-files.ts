@@ -11,6 +11,7 @@ import { documentSource, GENERATED_FILES, schemaSource } from "@studio/api-clien
 import { buildOpenApiDocument } from "../src/openapi";
 import { RouteTable } from "../src/rest/route-table";
 import { appRouter } from "../src/router";
+import { RAW_ROUTES } from "../src/raw";
 
 /** packages/api-client, where the generated files are committed. */
 export const API_CLIENT_DIR = dirname(
@@ -19,7 +20,7 @@ export const API_CLIENT_DIR = dirname(
 
 /** The generated files' paths relative to the client package, with their contents. */
 export async function clientFiles(): Promise<Record<string, string>> {
-  const document = buildOpenApiDocument(appRouter, RouteTable.fromRouter(appRouter).routes, "/");
+  const document = buildOpenApiDocument(appRouter, RouteTable.fromRouter(appRouter).routes, "/", RAW_ROUTES);
   return {
     [GENERATED_FILES.document]: documentSource(document),
     [GENERATED_FILES.schema]: await schemaSource(document),

@@ -13,6 +13,8 @@ import { buildOpenApiDocument } from "./openapi";
 import { createApiMetrics } from "./observability/metrics";
 import { requestLog } from "./observability/request-log";
 import { createRestHandler } from "./rest/rest-adapter";
+import { mountLocalMediaFiles } from "./raw/media-files";
+import { mountRawRoutes, RAW_ROUTES } from "./raw";
 import { appRouter } from "./router";
 
 export interface CreateAppOptions {
@@ -30,7 +32,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const rest = createRestHandler(appRouter);
   let openApiJson: string | undefined;
   const openApiDocument = () =>
-    (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/")));
+    (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/", RAW_ROUTES)));
 
   app.use("*", requestIdMiddleware);
   const metrics = createApiMetrics(deps);
@@ -61,16 +63,24 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get("/openapi.json", (c) => c.body(openApiDocument(), 200, { "content-type": "application/json" }));
   mountDocs(app, { openApiPath: "/openapi.json", pageTitle: "Studio platform API" });
 
-  app.use(
-    "/v1/*",
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
+      maxSize,
       onError: (c) => {
         const res = laneError(c as never, "BAD_REQUEST", "payload too large");
-        return new Response(res.body, { status: 413, headers: res.headers });
+        // The rest of the body is not read: the connection cannot carry another request.
+        const headers = new Headers(res.headers);
+        headers.set("connection", "close");
+        return new Response(res.body, { status: 413, headers });
       },
-    }),
-  );
+    });
+  // BODY_LIMIT_BYTES everywhere but the media uploads (document 2: 24mb inline, 12mb a part).
+  const defaultBodyLimit = limitBody(deps.config.bodyLimitBytes);
+  const routeBodyLimits = new Map([
+    ["/v1/web/content/media", limitBody(deps.config.mediaInlineBodyLimitBytes)],
+    ...RAW_ROUTES.map((r) => [r.path, limitBody(r.requestBody.maxBytes(deps))] as const),
+  ]);
+  app.use("/v1/*", (c, next) => (routeBodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
   app.use("/v1/*", globalRateLimit(deps));
   app.use(
     "/v1/*",
@@ -79,7 +89,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       bearerSessions: options.bearerSessions ?? noBearerSessions,
     }),
   );
+  mountRawRoutes(app);
   app.all("/v1/*", rest.handler);
+  mountLocalMediaFiles(app, deps.storage);
 
   app.notFound((c) => laneError(c, "NOT_FOUND", "route not found"));
   app.onError((error, c) => laneFailure(c, error));

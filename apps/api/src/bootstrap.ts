@@ -1,6 +1,8 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
 import { createWiredJobQueue } from "@studio/jobs";
+import type { ObjectStorage } from "@studio/domain";
+import { LocalObjectStorage, S3ObjectStorage } from "@studio/storage";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
 import { createLogger, type Logger } from "./logger";
@@ -30,6 +32,10 @@ export async function openDeps(
   const jobs = createWiredJobQueue(database, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
+  const storage = createObjectStorage(config);
+  logger.info("media storage", {
+    storage: storage instanceof S3ObjectStorage ? "s3" : storage ? "local" : "not configured",
+  });
   return {
     config,
     database,
@@ -37,10 +43,23 @@ export async function openDeps(
     jobs,
     logger,
     now,
+    storage,
     async close() {
+      if (storage instanceof S3ObjectStorage) storage.close();
       await jobs.stop();
       await kv.close();
       await database.close();
     },
   };
+}
+
+/**
+ * Media storage: S3 (or compatible) when S3_BUCKET is set; else, in the embedded default (or
+ * with MEDIA_DIR), a local directory the API serves at /media; else none (media routes answer
+ * INTERNAL object storage not configured).
+ */
+export function createObjectStorage(config: AppConfig): ObjectStorage | null {
+  if (config.s3) return new S3ObjectStorage(config.s3);
+  if (config.localMedia) return new LocalObjectStorage(config.localMedia);
+  return null;
 }

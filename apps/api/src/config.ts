@@ -1,5 +1,6 @@
 import { DEFAULT_PUSH_API_URL } from "@studio/jobs";
 import { DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
+import { MEDIA_LIMITS } from "@studio/contracts";
 
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {
@@ -38,6 +39,15 @@ export interface AppConfig {
     secretAccessKey?: string;
     publicBaseUrl?: string;
   };
+  /**
+   * The embedded default's media store (no S3_BUCKET): a directory served by the API at /media.
+   * On when DATABASE_URL is unset or MEDIA_DIR is set; MEDIA_PUBLIC_BASE_URL overrides
+   * http://localhost:<PORT>/media. Neither S3 nor this: media routes answer INTERNAL.
+   */
+  localMedia?: { dir: string; publicBaseUrl: string };
+  /** Per-route body limits of document 2 (24mb inline media JSON, 12mb multipart part). */
+  mediaInlineBodyLimitBytes: number;
+  mediaPartBodyLimitBytes: number;
   llm?: { baseUrl: string; apiKey?: string; model?: string };
   /** Push provider endpoint (Expo push API shape); PUSH_API_URL, default Expo's. */
   pushApiUrl: string;
@@ -167,6 +177,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowLoopback,
     runWorkerInProcess: env.RUN_WORKER_IN_PROCESS ? env.RUN_WORKER_IN_PROCESS === "1" : !env.DATABASE_URL,
     s3,
+    localMedia:
+      !s3 && (env.MEDIA_DIR || !env.DATABASE_URL)
+        ? {
+            dir: env.MEDIA_DIR || "./.data/media",
+            publicBaseUrl:
+              env.MEDIA_PUBLIC_BASE_URL || `http://localhost:${positiveInt(env.PORT, 3000, "PORT")}/media`,
+          }
+        : undefined,
+    mediaInlineBodyLimitBytes: positiveInt(
+      env.MEDIA_INLINE_BODY_LIMIT_BYTES,
+      MEDIA_LIMITS.inlineBodyBytes,
+      "MEDIA_INLINE_BODY_LIMIT_BYTES",
+    ),
+    mediaPartBodyLimitBytes: positiveInt(
+      env.MEDIA_PART_BODY_LIMIT_BYTES,
+      MEDIA_LIMITS.partBodyBytes,
+      "MEDIA_PART_BODY_LIMIT_BYTES",
+    ),
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
       : undefined,

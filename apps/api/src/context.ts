@@ -4,6 +4,7 @@ import type { KvStore } from "@studio/kv";
 import type { AppConfig } from "./config";
 import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/jobs";
+import type { ObjectStorage } from "@studio/domain";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   jobs: JobQueue;
   logger: Logger;
   now: () => Date;
+  /** Media object storage (S3_*, or the embedded default's local store); null or absent: not configured. */
+  storage?: ObjectStorage | null;
 }
 
 /** Who the lane guard proved the caller to be; every domain call is scoped by its studioId. */

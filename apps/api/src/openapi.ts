@@ -14,6 +14,8 @@ import { laneOfPath, type LaneName } from "./lanes/lane-of-path";
 import { envelopeStyleFor, type EnvelopeStyle } from "./rest/envelope";
 import { automationStatus } from "./rest/error-mapping";
 import type { RestRoute } from "./rest/route-table";
+import type { RawRoute } from "./raw/raw-route";
+import type { RouteMeta } from "./trpc";
 
 type Json = Record<string, unknown>;
 
@@ -392,7 +394,7 @@ function whyCode(key: ErrorKey, lane: DocLane, path: string): string {
         ? "BAD_REQUEST: missing x-nonce or x-timestamp header, or the body is not a JSON object."
         : "BAD_REQUEST: the body is not JSON, or not a JSON object.";
     case "PAYLOAD_TOO_LARGE":
-      return "BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES.";
+      return `BAD_REQUEST (status 413): the body is larger than ${ROUTE_BODY_LIMITS[path] ?? "BODY_LIMIT_BYTES"}.`;
     case "UNAUTHORIZED":
       switch (lane) {
         case "web":
@@ -630,6 +632,7 @@ export function buildOpenApiDocument(
   router: AnyTRPCRouter,
   routes: RestRoute[],
   baseUrl: string,
+  rawRoutes: readonly RawRoute[] = [],
 ): OpenAPIObject {
   const doc = generateOpenApiDocument(router, {
     title: "Studio platform API",
@@ -651,7 +654,8 @@ export function buildOpenApiDocument(
   const tags = new Map<string, { lane: DocLane; domain: string }>();
   const requestIdHeader = { "x-request-id": ref("headers", "XRequestId") };
 
-  for (const route of routes) {
+  const documentedRaw = rawRoutes.map((route) => documentRawRoute(doc, route, schemas));
+  for (const route of [...routes, ...documentedRaw]) {
     const operation = (doc.paths?.[route.path] as Json | undefined)?.[route.method.toLowerCase()] as
       Json | undefined;
     if (!operation) continue;
@@ -811,4 +815,64 @@ function documentDeleteBody(operation: Json, route: RestRoute, schemas: Json) {
     (p) => !(p.in === "query" && p.name !== undefined && bodyKeys.includes(p.name)),
   );
   operation.requestBody = { required: false, content: { "application/json": { schema } } };
+}
+
+/** Body limits of their own (app.ts), named in the 413 description. */
+const ROUTE_BODY_LIMITS: Record<string, string> = {
+  "/v1/web/content/media": "24 MB (MEDIA_INLINE_BODY_LIMIT_BYTES)",
+  "/v1/web/content/media-upload/part": "12 MB (MEDIA_PART_BODY_LIMIT_BYTES)",
+};
+
+/**
+ * Adds a raw route's operation (apps/api/src/raw: a body that is not JSON) to the document as
+ * trpc-to-openapi would have generated it (query parameters, the body's media type, the data
+ * schema under 200), and answers it as a route, so the loop above adds its lane's security,
+ * headers, envelope and errors like any other.
+ */
+function documentRawRoute(doc: OpenAPIObject, route: RawRoute, schemas: Json): RestRoute {
+  const parameters: Json[] = [];
+  if (route.query) {
+    const created = createSchema(route.query, { io: "input" });
+    Object.assign(schemas, created.components ?? {});
+    const schema = created.schema as Json;
+    const required = (schema.required ?? []) as string[];
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Json))
+      parameters.push({ in: "query", name, required: required.includes(name), schema: property });
+  }
+  const output = createSchema(route.output, { io: "output" });
+  Object.assign(schemas, output.components ?? {});
+  const method = route.method.toLowerCase();
+  const paths = (doc.paths ??= {}) as Json;
+  paths[route.path] = {
+    ...((paths[route.path] as Json | undefined) ?? {}),
+    [method]: {
+      operationId: `raw-${route.domainFunction}`,
+      summary: route.summary,
+      tags: route.tags,
+      parameters,
+      requestBody: {
+        required: true,
+        description: route.requestBody.description,
+        content: { [route.requestBody.contentType]: { schema: { type: "string", format: "binary" } } },
+      },
+      responses: {
+        "200": {
+          description: "Successful response",
+          content: { "application/json": { schema: output.schema } },
+        },
+      },
+    },
+  };
+  const meta = {
+    openapi: { method: route.method, path: route.path, errorResponses: route.errorResponses },
+    successStatus: route.successStatus,
+  } as RouteMeta;
+  return {
+    method: route.method,
+    path: route.path,
+    procedurePath: `raw.${route.domainFunction}`,
+    successStatus: route.successStatus,
+    meta,
+    input: route.query ?? z.object({}),
+  };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { RAW_ROUTES } from "./raw";
 import { RouteTable } from "./rest/route-table";
 import { appRouter } from "./router";
 
@@ -71,7 +72,27 @@ export function buildRouteMap(): RouteMapEntry[] {
       tables: domain.tables,
     };
   });
-  return entries.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  // Raw routes (apps/api/src/raw: bodies that are not JSON) from their registry, traced alike.
+  const raw = RAW_ROUTES.map((route): RouteMapEntry => {
+    const file = join(repoRoot, route.file);
+    if (!existsSync(file) || !readFileSync(file, "utf8").includes(`${route.domainFunction}(ctx.db`))
+      throw new Error(`${route.file} does not call ${route.domainFunction}(ctx.db, …)`);
+    const domain = domainFileOf.get(route.domainFunction);
+    if (!domain)
+      throw new Error(`${route.domainFunction} (called by ${route.file}) is not exported by packages/domain`);
+    return {
+      method: route.method,
+      path: route.path,
+      procedure: `raw.${route.domainFunction}`,
+      routeFile: route.file,
+      domainFunction: route.domainFunction,
+      domainFile: relative(repoRoot, domain.file),
+      tables: domain.tables,
+    };
+  });
+  return [...entries, ...raw].sort(
+    (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  );
 }
 
 /** `pnpm routes`: one line per route. */

@@ -41,6 +41,7 @@ const scopeBase = (ctx: RequestContext): ScopeBase => ({
   now: ctx.deps.now(),
   logger: ctx.deps.logger.child({ requestId: ctx.requestId }),
   jobs: ctx.deps.jobs,
+  storage: ctx.deps.storage ?? null,
 });
 
 const webLane = laneProcedure("web");
@@ -49,7 +50,7 @@ const webLane = laneProcedure("web");
  * Builds the web scope once per request. The dismissed-member rule of document 1 ("a Coach
  * with active false is refused with 403") is decided here, so every web route applies it alike.
  */
-const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => ({
+export const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => ({
   ...scopeBase(ctx),
   studioId: ctx.auth.studioId,
   actor: await resolveCoachActor(ctx.db, ctx.auth),

@@ -64,7 +64,13 @@ let serial = 0;
 const unique = () => `${Date.now() % 1_000_000}${(serial += 1)}`;
 
 beforeAll(async () => {
-  t = await startTestApp({ database: "postgres" });
+  // Media routes need object storage to answer their valid samples (a local store in a temp dir).
+  const { LocalObjectStorage } = await import("@studio/storage");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);
+  const storage = new LocalObjectStorage({ dir: mediaDir, publicBaseUrl: "http://127.0.0.1/media" });
+  t = await startTestApp({ database: "postgres", storage });
   doc = (await t.request("GET", "/openapi.json")).body;
 
   const ok = (res: Answer, what: string) => {

@@ -7,6 +7,7 @@ import { laneOfPath } from "../src/lanes/lane-of-path";
 import { buildOpenApiDocument } from "../src/openapi";
 import { RouteTable } from "../src/rest/route-table";
 import { appRouter } from "../src/router";
+import { RAW_ROUTES, type RawRoute } from "../src/raw";
 import { apiKeyProcedure, internalProcedure, publicProcedure, router, traineeProcedure } from "../src/trpc";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
 
@@ -17,10 +18,10 @@ import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/har
  */
 
 type Json = Record<string, any>;
-const build = (r: Parameters<typeof buildOpenApiDocument>[0]) =>
-  JSON.parse(JSON.stringify(buildOpenApiDocument(r, RouteTable.fromRouter(r).routes, "/"))) as Json;
+const build = (r: Parameters<typeof buildOpenApiDocument>[0], raw: readonly RawRoute[] = []) =>
+  JSON.parse(JSON.stringify(buildOpenApiDocument(r, RouteTable.fromRouter(r).routes, "/", raw))) as Json;
 
-const doc = build(appRouter);
+const doc = build(appRouter, RAW_ROUTES);
 const SIGNATURE = ["serviceId", "serviceTimestamp", "serviceNonce", "serviceSignature"];
 
 function operations(d: Json): { method: string; path: string; op: Json }[] {
@@ -421,7 +422,14 @@ describe("the wire matches the document: every route, every lane", () => {
   let traineeToken = "";
   let apiKey = "";
   beforeAll(async () => {
-    t = await startTestApp({ database: "pglite", env: { BODY_LIMIT_BYTES: "4096" } });
+    t = await startTestApp({
+      database: "pglite",
+      env: {
+        BODY_LIMIT_BYTES: "4096",
+        MEDIA_INLINE_BODY_LIMIT_BYTES: "4096",
+        MEDIA_PART_BODY_LIMIT_BYTES: "4096",
+      },
+    });
     const studio = (await t.web("GET", "/v1/web/studio", owner)).body.data;
     const client = await t.web("POST", "/v1/web/clients", owner, { firstName: "Wire", phone: "0501234567" });
     expect(client.status, JSON.stringify(client.body)).toBe(201);

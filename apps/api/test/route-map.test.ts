@@ -13,7 +13,7 @@ describe("findable routes", () => {
   it("every route traces to one route file and one exported domain function", () => {
     expect(entries.length).toBeGreaterThan(40);
     for (const e of entries) {
-      expect(e.routeFile).toMatch(/^apps\/api\/src\/routes\/\w+\//);
+      expect(e.routeFile).toMatch(/^apps\/api\/src\/(routes|raw)\/\w+\//);
       expect(e.domainFile).toMatch(/^packages\/domain\/src\/\w+\//);
     }
   });

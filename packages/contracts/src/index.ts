@@ -11,6 +11,7 @@ export * from "./tasks";
 export * from "./studio-settings";
 export * from "./notifications";
 export * from "./content";
+export * from "./media";
 export * from "./jobs";
 export * from "./bounded";
 export * from "./plan-content";

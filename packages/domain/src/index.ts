@@ -13,5 +13,6 @@ export * from "./clients/index";
 export * from "./tasks/index";
 export * from "./time/index";
 export * from "./notifications/index";
+export * from "./media/index";
 export * from "./content/index";
 export * from "./templates/index";

@@ -50,3 +50,47 @@ export interface PushClient {
   /** One ticket per message, in order. */
   send(messages: readonly PushMessage[]): Promise<PushTicket[]>;
 }
+
+/** A multipart step the storage refused for a reason the caller can fix (S3's own refusals). */
+export type MultipartRefusal =
+  /** NoSuchUpload: the upload id is unknown, finished or aborted, or belongs to another key. */
+  | "no-such-upload"
+  /** EntityTooSmall: a part other than the last is under 5 MiB. */
+  | "part-too-small"
+  /** InvalidPart: a listed part was not uploaded or its etag does not match. */
+  | "invalid-part";
+
+/**
+ * Object storage (S3 or compatible; a local directory in the embedded default). packages/storage
+ * implements it; the web scope carries it (`scope.storage`, null when not configured). Expected
+ * refusals come back as values; anything thrown is a storage failure (unreachable, refused
+ * credentials) the caller reports as unavailable.
+ */
+export interface ObjectStorage {
+  /** Stores one object. */
+  putObject(input: { key: string; body: Uint8Array; contentType: string }): Promise<void>;
+  /** A URL that accepts one PUT of the object until `now + expiresInSeconds`, only with `contentType`. */
+  presignPut(input: {
+    key: string;
+    contentType: string;
+    expiresInSeconds: number;
+    now: Date;
+  }): Promise<string>;
+  createMultipartUpload(input: { key: string; contentType: string }): Promise<{ uploadId: string }>;
+  uploadPart(input: {
+    key: string;
+    uploadId: string;
+    partNumber: number;
+    body: Uint8Array;
+  }): Promise<{ ok: true; etag: string } | { ok: false; refusal: "no-such-upload" }>;
+  /** Assembles the listed parts (ascending part numbers) into the object. */
+  completeMultipartUpload(input: {
+    key: string;
+    uploadId: string;
+    parts: readonly { partNumber: number; etag: string }[];
+  }): Promise<{ ok: true } | { ok: false; refusal: MultipartRefusal }>;
+  /** Drops an upload and its parts; an unknown upload is already gone (no error). */
+  abortMultipartUpload(input: { key: string; uploadId: string }): Promise<void>;
+  /** Where the stored object is read from (S3_PUBLIC_BASE_URL + key). */
+  publicUrl(key: string): string;
+}

@@ -1,6 +1,7 @@
 import type { WebRole } from "@studio/contracts";
 import type { DbOrTx } from "@studio/db";
 import type { Logger } from "@studio/observability";
+import type { ObjectStorage } from "./ports";
 import type { CoachAccess } from "./team/coach-access";
 
 /**
@@ -61,6 +62,8 @@ export interface ScopeBase {
   logger: Logger;
   /** Side effects (push, mail, chat, webhooks) leave through the transactional job queue. */
   jobs: JobEnqueuer;
+  /** Object storage for media uploads; null or absent when not configured (media answers INTERNAL). */
+  storage?: ObjectStorage | null;
 }
 
 /** A call scoped to one studio (the tenant): every query filters by `studioId`. */

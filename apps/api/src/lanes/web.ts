@@ -3,6 +3,7 @@ import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
 import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
+import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
 import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
@@ -17,5 +18,6 @@ export const webRouter = router({
   clients: clientsWebRoutes,
   tasks: tasksWebRoutes,
   notifications: notificationsWebRoutes,
+  media: mediaWebRoutes,
   content: contentWebRoutes,
 });

@@ -3,7 +3,13 @@ import { serve } from "@hono/node-server";
 import { signServiceRequest, signTraineeToken } from "@studio/auth";
 import type { DatabaseHandle } from "@studio/db";
 import { createKvStore, type KvStore } from "@studio/kv";
-import { resolveCoachActor, type CoachScope, type DomainPorts, type JobScope } from "@studio/domain";
+import {
+  resolveCoachActor,
+  type CoachScope,
+  type DomainPorts,
+  type JobScope,
+  type ObjectStorage,
+} from "@studio/domain";
 import { createApp, type CreateAppOptions } from "../../src/app";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
@@ -25,6 +31,8 @@ export interface TestAppOptions {
   worker?: boolean;
   /** The app's logger (tests that read log lines pass a collecting one); silent by default. */
   logger?: Logger;
+  /** Media object storage (see support/s3-server.ts); none by default (media answers INTERNAL). */
+  storage?: ObjectStorage | null;
 }
 
 export interface TestApp {
@@ -90,6 +98,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     jobs,
     logger,
     now,
+    storage: options.storage ?? null,
   };
   const { app } = createApp(deps, options.app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
@@ -141,6 +150,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         now: now(),
         logger: deps.logger,
         jobs: deps.jobs,
+        storage: deps.storage,
       };
     },
     async jobsNamed(name) {
@@ -159,6 +169,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         now: now(),
         logger: deps.logger,
         jobs: deps.jobs,
+        storage: deps.storage,
       };
     },
     async close() {

@@ -501,6 +501,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/web/content/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload media inline (base64, JSON body up to 24 MB) */
+        post: operations["web-media-uploadInline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/content/media-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Presigned PUT URL for a direct upload (600 seconds, Content-Type bound) */
+        post: operations["web-media-createUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/content/media-upload/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a multipart upload */
+        post: operations["web-media-startMultipart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/content/media-upload/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a multipart upload */
+        post: operations["web-media-completeMultipart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/content/media-upload/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort a multipart upload (its stored parts are dropped) */
+        post: operations["web-media-abortMultipart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/web/content": {
         parameters: {
             query?: never;
@@ -838,6 +923,23 @@ export interface paths {
         head?: never;
         /** Change a platform default notification row (only fields sent) */
         patch: operations["admin-notificationConfigs-update"];
+        trace?: never;
+    };
+    "/v1/web/content/media-upload/part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one part of a multipart upload (raw bytes, at most 12 MB) */
+        post: operations["raw-uploadMultipartPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1192,6 +1294,20 @@ export interface components {
             createdAt: string;
             sentAt: string | null;
         };
+        MediaUrl: {
+            /** @description public URL of the stored object */
+            url: string;
+        };
+        MediaUploadUrl: {
+            /** @description PUT the bytes here within 600 seconds, with the Content-Type given in the request */
+            uploadUrl: string;
+            /** @description public URL of the object once uploaded */
+            url: string;
+        };
+        MultipartUploadStarted: {
+            key: string;
+            uploadId: string;
+        };
         ContentItem: {
             id: string;
             type: components["schemas"]["ContentType"];
@@ -1384,6 +1500,10 @@ export interface components {
             /** @constant */
             success: false;
             message: string;
+        };
+        MultipartUploadPart: {
+            partNumber: number;
+            etag: string;
         };
         /** @description Error body (ok false) with code UNAUTHORIZED. */
         UnauthorizedError: {
@@ -7109,6 +7229,758 @@ export interface operations {
             };
         };
     };
+    "web-media-uploadInline": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description base64 bytes, raw or as a data URL (data:<type>;base64,…); at most 99,000,000 bytes decoded */
+                    media: string;
+                    /**
+                     * @description One of image/png, image/jpeg, image/webp, image/gif, application/pdf, video/mp4, video/quicktime, video/webm; another answers VALIDATION unsupported type.
+                     * @enum {string}
+                     */
+                    contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "application/pdf" | "video/mp4" | "video/quicktime" | "video/webm";
+                    /**
+                     * @description auto-thumbnail prefixes the stored file name with auto-thumb-
+                     * @enum {string}
+                     */
+                    variant?: "auto-thumbnail";
+                    /**
+                     * @description plans accepts application/pdf only (at most 30 MiB)
+                     * @default content
+                     * @enum {string}
+                     */
+                    scope?: "content" | "exercises" | "forms" | "plans";
+                    /** @description accepted and unused */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["MediaUrl"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than 24 MB (MEDIA_INLINE_BODY_LIMIT_BYTES). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-media-createUploadUrl": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description the later PUT must send this Content-Type
+                     * @enum {string}
+                     */
+                    contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "application/pdf" | "video/mp4" | "video/quicktime" | "video/webm";
+                    /**
+                     * @description auto-thumbnail prefixes the stored file name with auto-thumb-
+                     * @enum {string}
+                     */
+                    variant?: "auto-thumbnail";
+                    /** @description accepted and unused */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["MediaUploadUrl"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-media-startMultipart": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description One of image/png, image/jpeg, image/webp, image/gif, application/pdf, video/mp4, video/quicktime, video/webm; another answers VALIDATION unsupported type.
+                     * @enum {string}
+                     */
+                    contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "application/pdf" | "video/mp4" | "video/quicktime" | "video/webm";
+                    /**
+                     * @description auto-thumbnail prefixes the stored file name with auto-thumb-
+                     * @enum {string}
+                     */
+                    variant?: "auto-thumbnail";
+                    /**
+                     * @description plans accepts application/pdf only (at most 30 MiB)
+                     * @default content
+                     * @enum {string}
+                     */
+                    scope?: "content" | "exercises" | "forms" | "plans";
+                    /** @description accepted and unused */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["MultipartUploadStarted"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-media-completeMultipart": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the key answered by media-upload/start: under one of the studio's scope prefixes */
+                    key: string;
+                    uploadId: string;
+                    parts: {
+                        partNumber: number;
+                        etag: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["MediaUrl"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: the uploadId is not an open upload of this key (upload not found) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-media-abortMultipart": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the key answered by media-upload/start: under one of the studio's scope prefixes */
+                    key: string;
+                    uploadId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     "web-content-list": {
         parameters: {
             query?: {
@@ -10157,6 +11029,158 @@ export interface operations {
                 };
             };
             /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "raw-uploadMultipartPart": {
+        parameters: {
+            query: {
+                key: string;
+                uploadId: string;
+                partNumber: number;
+            };
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The part's bytes, at most 12 MB (12,582,912 bytes); every part except the last must be at least 5 MiB (checked on complete). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["MultipartUploadPart"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: the uploadId is not an open upload of this key (upload not found) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than 12 MB (MEDIA_PART_BODY_LIMIT_BYTES). */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];

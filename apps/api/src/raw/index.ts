@@ -1,0 +1,17 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../hono-env";
+import { uploadMultipartPartRaw } from "./media/upload-multipart-part";
+import type { RawRoute } from "./raw-route";
+
+export type { RawRoute } from "./raw-route";
+
+/**
+ * Routes that are not JSON procedures (ARCHITECTURE "How a request flows"): mounted in app.ts
+ * after the lane guard and before the REST adapter; documented in the OpenAPI document
+ * (buildOpenApiDocument) and listed by the route map (`pnpm routes`) from these entries.
+ */
+export const RAW_ROUTES: readonly RawRoute[] = [uploadMultipartPartRaw];
+
+export function mountRawRoutes(app: Hono<AppEnv>): void {
+  for (const route of RAW_ROUTES) app.on(route.method, route.path, route.handler);
+}

@@ -1,0 +1,74 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError, type CoachScope } from "@studio/domain";
+import { serializeError } from "@studio/observability";
+import type { LaneAuth, RequestContext } from "../context";
+import type { AppEnv } from "../hono-env";
+import { writeError, writeSuccess } from "../rest/envelope";
+import { mapError } from "../rest/error-mapping";
+import { coachScopeOf } from "../trpc";
+
+/**
+ * A route that is not JSON in / JSON out (raw bytes), served by Hono directly before the REST
+ * adapter, behind the same lane guard, answering in the same envelope. Its entry in RAW_ROUTES
+ * (raw/index.ts) documents it: the OpenAPI document and the route map read these fields.
+ */
+export interface RawRoute {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI path template (no parameters today). */
+  path: string;
+  /** The route file, from the repository root. */
+  file: string;
+  /** The one domain function the handler calls (exported by packages/domain). */
+  domainFunction: string;
+  summary: string;
+  tags: string[];
+  successStatus: number;
+  /** Query parameters (a zod object), documented and parsed by the handler. */
+  query?: z.ZodObject;
+  /** The request body: its media type and what it carries. */
+  requestBody: {
+    contentType: string;
+    description: string;
+    maxBytes: (deps: RequestContext["deps"]) => number;
+  };
+  /** The `data` of the success envelope. */
+  output: z.ZodType;
+  /** Statuses the document rules cannot derive (as trpc-to-openapi's errorResponses). */
+  errorResponses?: Record<number, string>;
+  handler: (c: Context<AppEnv>) => Promise<Response>;
+}
+
+/**
+ * The web lane's handler shell: the lane guard has proved the signature (over the raw bytes)
+ * and the user context; this builds the same CoachScope as webProcedure (the dismissed-member
+ * rule included), runs the operation and writes the envelope; errors go through mapError.
+ */
+export function webRawHandler(
+  successStatus: number,
+  run: (
+    ctx: RequestContext & { auth: Extract<LaneAuth, { lane: "web" }> },
+    scope: CoachScope,
+    c: Context<AppEnv>,
+  ) => Promise<unknown>,
+): (c: Context<AppEnv>) => Promise<Response> {
+  return async (c) => {
+    const deps = c.get("deps");
+    try {
+      const auth = c.get("auth");
+      if (auth?.lane !== "web") throw new AppError("UNAUTHORIZED", "authentication required");
+      const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth };
+      const scope = await coachScopeOf(ctx);
+      return writeSuccess(c, await run(ctx, scope, c), successStatus, "standard");
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.unexpected)
+        deps.logger.error("request failed", { requestId: c.get("requestId"), err: serializeError(error) });
+      return writeError(c, mapped, "standard");
+    }
+  };
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export const mediaTypeOf = (header: string | undefined): string =>
+  (header ?? "").split(";")[0]!.trim().toLowerCase();
