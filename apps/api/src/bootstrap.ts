@@ -1,6 +1,8 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
 import { createWiredJobQueue } from "@studio/jobs";
+import { createLanguageModel } from "@studio/llm";
+import { createWebPageReader } from "@studio/outbound";
 import type { ObjectStorage } from "@studio/domain";
 import { LocalObjectStorage, S3ObjectStorage } from "@studio/storage";
 import type { AppConfig } from "./config";
@@ -43,6 +45,7 @@ export async function openDeps(
     jobs,
     logger,
     now,
+    ...modelDeps(config),
     storage,
     async close() {
       if (storage instanceof S3ObjectStorage) storage.close();
@@ -62,4 +65,29 @@ export function createObjectStorage(config: AppConfig): ObjectStorage | null {
   if (config.s3) return new S3ObjectStorage(config.s3);
   if (config.localMedia) return new LocalObjectStorage(config.localMedia);
   return null;
+}
+
+/** The model when LLM_BASE_URL is set (LLM_MODEL, default gpt-4o-mini). */
+export const DEFAULT_LLM_MODEL = "gpt-4o-mini";
+
+/**
+ * The language model (null without LLM_BASE_URL) and the link reader (outbound target checks;
+ * loopback only under WEBHOOK_ALLOW_LOOPBACK, which production refuses; RECIPE_READER_URL as
+ * second reader).
+ */
+export function modelDeps(config: AppConfig): Pick<AppDeps, "model" | "webPages"> {
+  return {
+    model: config.llm
+      ? createLanguageModel({
+          baseUrl: config.llm.baseUrl,
+          apiKey: config.llm.apiKey,
+          model: config.llm.model ?? DEFAULT_LLM_MODEL,
+        })
+      : null,
+    webPages: createWebPageReader({
+      allowLoopback: config.webhookAllowLoopback,
+      readerUrl: config.recipeReader?.url,
+      readerApiKey: config.recipeReader?.apiKey,
+    }),
+  };
 }

@@ -49,6 +49,8 @@ export interface AppConfig {
   mediaInlineBodyLimitBytes: number;
   mediaPartBodyLimitBytes: number;
   llm?: { baseUrl: string; apiKey?: string; model?: string };
+  /** RECIPE_READER_URL (+ RECIPE_READER_API_KEY): the second reader of recipe links; unset: none. */
+  recipeReader?: { url: string; apiKey?: string };
   /** Push provider endpoint (Expo push API shape); PUSH_API_URL, default Expo's. */
   pushApiUrl: string;
   /** METRICS_TOKEN: /metrics only to `Authorization: Bearer <token>`; unset in production = no /metrics. */
@@ -96,6 +98,20 @@ function productionSecretProblems(serviceAuthSecret: string, sessionSigningSecre
     problems.push("SERVICE_AUTH_SECRET and SESSION_SIGNING_SECRET must differ");
   return problems;
 }
+
+/** An absolute http(s) URL setting (LLM_BASE_URL, RECIPE_READER_URL), trimmed. */
+const httpUrl = (value: string, name: string): string => {
+  const trimmed = value.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new ConfigError(`${name} must be an http or https URL`);
+  return trimmed;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? "development";
@@ -196,7 +212,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "MEDIA_PART_BODY_LIMIT_BYTES",
     ),
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      ? {
+          baseUrl: httpUrl(env.LLM_BASE_URL, "LLM_BASE_URL"),
+          apiKey: env.LLM_API_KEY || undefined,
+          model: env.LLM_MODEL?.trim() || undefined,
+        }
+      : undefined,
+    recipeReader: env.RECIPE_READER_URL?.trim()
+      ? {
+          url: httpUrl(env.RECIPE_READER_URL, "RECIPE_READER_URL"),
+          apiKey: env.RECIPE_READER_API_KEY || undefined,
+        }
       : undefined,
     pushApiUrl: env.PUSH_API_URL || DEFAULT_PUSH_API_URL,
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,

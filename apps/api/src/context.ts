@@ -4,6 +4,7 @@ import type { KvStore } from "@studio/kv";
 import type { AppConfig } from "./config";
 import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/jobs";
+import type { LanguageModel, WebPageReader } from "@studio/domain";
 import type { ObjectStorage } from "@studio/domain";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
@@ -15,6 +16,10 @@ export interface AppDeps {
   jobs: JobQueue;
   logger: Logger;
   now: () => Date;
+  /** The language model (LLM_*); null or absent: model features answer SERVICE_UNAVAILABLE. */
+  model?: LanguageModel | null;
+  /** Reads links under the outbound target checks (and RECIPE_READER_URL as second reader). */
+  webPages?: WebPageReader | null;
   /** Media object storage (S3_*, or the embedded default's local store); null or absent: not configured. */
   storage?: ObjectStorage | null;
 }

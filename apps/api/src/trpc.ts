@@ -41,6 +41,8 @@ const scopeBase = (ctx: RequestContext): ScopeBase => ({
   now: ctx.deps.now(),
   logger: ctx.deps.logger.child({ requestId: ctx.requestId }),
   jobs: ctx.deps.jobs,
+  model: ctx.deps.model ?? null,
+  webPages: ctx.deps.webPages ?? null,
   storage: ctx.deps.storage ?? null,
 });
 

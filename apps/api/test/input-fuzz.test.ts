@@ -4,6 +4,8 @@ import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
 import { adminRequest, traineeRequest } from "./support/notification-fixtures";
+import { createLanguageModel } from "@studio/llm";
+import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
 
 /**
  * Bad input never answers 5xx (issue "Platform hardening" item 3). The routes and their
@@ -52,6 +54,7 @@ const DATE_TIME_CLASSES = [
 
 let t: TestApp;
 let doc: Json;
+let chat: FakeChatServer | undefined;
 const owner = newOwner();
 const fixtures: {
   traineeToken: string;
@@ -71,6 +74,11 @@ beforeAll(async () => {
   const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);
   const storage = new LocalObjectStorage({ dir: mediaDir, publicBaseUrl: "http://127.0.0.1/media" });
   t = await startTestApp({ database: "postgres", storage });
+  // generate-recipe needs a language model to answer its valid sample: a fake chat server on loopback.
+  chat = await startFakeChatServer({
+    answer: { title: "fuzz", description: "", ingredients: [], steps: [] },
+  });
+  t.deps.model = createLanguageModel({ baseUrl: chat.baseUrl, model: "fuzz" });
   doc = (await t.request("GET", "/openapi.json")).body;
 
   const ok = (res: Answer, what: string) => {
@@ -133,7 +141,10 @@ beforeAll(async () => {
     tags: tag.id,
   };
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await chat?.close();
+});
 
 // ---- the OpenAPI document ----
 
@@ -392,6 +403,12 @@ function validPathValue(op: Operation, name: string, schema: Json): string {
   return fixtures.ids[before] ?? "fuzz-missing-id";
 }
 
+/** Valid bodies the schema alone cannot sample (a rule across optional fields). */
+const BASELINE_BODIES: Record<string, Json> = {
+  // text or link is required.
+  "POST /v1/web/content/generate-recipe": { text: "fuzz recipe: 2 eggs, fry them" },
+};
+
 function casesFor(op: Operation): Case[] {
   const pathValues = Object.fromEntries(
     op.params.filter((p) => p.in === "path").map((p) => [p.name, validPathValue(op, p.name, p.schema)]),
@@ -401,7 +418,8 @@ function casesFor(op: Operation): Case[] {
       .filter((p) => p.in === "query" && p.required)
       .map((p) => [p.name, String(sample(p.name, p.schema))]);
   const bodySchema = op.body ? nonNull(op.body) : undefined;
-  const baseBody = () => (bodySchema ? sampleObject(bodySchema) : undefined);
+  const baseBody = () =>
+    BASELINE_BODIES[`${op.method} ${op.template}`] ?? (bodySchema ? sampleObject(bodySchema) : undefined);
   const build = (
     label: string,
     mustRefuse: boolean,

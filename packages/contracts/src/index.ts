@@ -10,6 +10,7 @@ export * from "./clients";
 export * from "./tasks";
 export * from "./studio-settings";
 export * from "./notifications";
+export * from "./recipe-draft";
 export * from "./content";
 export * from "./media";
 export * from "./jobs";

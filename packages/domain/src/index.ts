@@ -13,6 +13,7 @@ export * from "./clients/index";
 export * from "./tasks/index";
 export * from "./time/index";
 export * from "./notifications/index";
+export * from "./recipes/index";
 export * from "./media/index";
 export * from "./content/index";
 export * from "./templates/index";

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * Outbound services, as interfaces only: the provider clients live in packages/jobs
  * (src/providers) and are called by job handlers, never in a request. Domain code composes what
@@ -93,4 +95,48 @@ export interface ObjectStorage {
   abortMultipartUpload(input: { key: string; uploadId: string }): Promise<void>;
   /** Where the stored object is read from (S3_PUBLIC_BASE_URL + key). */
   publicUrl(key: string): string;
+}
+
+/** Why a language model gave no answer (packages/llm implements the port). */
+export type ModelFailure = "unavailable" | "timeout" | "invalid-output";
+
+export type ModelAnswer<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure; message: string };
+
+/** One structured completion: the answer must parse with `schema` (sent to the model as its JSON schema). */
+export interface ModelRequest<T> {
+  schemaName: string;
+  schema: z.ZodType<T>;
+  system: string;
+  prompt: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Extra attempts after an unavailable or invalid answer (a timeout is not retried). */
+  retries?: number;
+  maxTokens?: number;
+}
+
+/**
+ * The language model (LLM_BASE_URL, an OpenAI-compatible chat endpoint). Called inside a
+ * request, unlike the providers above: the caller waits for its answer. Failures come back as
+ * values; `scope.model` is null when no model is configured (decisions.md "Model features
+ * without a model").
+ */
+export interface LanguageModel {
+  generate<T>(request: ModelRequest<T>): Promise<ModelAnswer<T>>;
+}
+
+/**
+ * Why a web page could not be read: refused (the URL fails the outbound target checks),
+ * unreachable (status other than 2xx, redirect, timeout, too large, network), no-text.
+ */
+export type PageReadFailure = "refused" | "unreachable" | "no-text";
+
+export type PageRead = { ok: true; text: string } | { ok: false; failure: PageReadFailure; message: string };
+
+/** Reads links (recipe pages) under the outbound target checks; packages/outbound implements it. */
+export interface WebPageReader {
+  /** The page's readable text, fetched directly. */
+  read(url: string): Promise<PageRead>;
+  /** The same page through the second reader (RECIPE_READER_URL); null when none is configured. */
+  readThroughReader(url: string): Promise<PageRead | null>;
 }

@@ -1,6 +1,7 @@
 import type { WebRole } from "@studio/contracts";
 import type { DbOrTx } from "@studio/db";
 import type { Logger } from "@studio/observability";
+import type { LanguageModel, WebPageReader } from "./ports";
 import type { ObjectStorage } from "./ports";
 import type { CoachAccess } from "./team/coach-access";
 
@@ -62,6 +63,10 @@ export interface ScopeBase {
   logger: Logger;
   /** Side effects (push, mail, chat, webhooks) leave through the transactional job queue. */
   jobs: JobEnqueuer;
+  /** The language model; null or absent when LLM_BASE_URL is unset (model features answer 503). */
+  model?: LanguageModel | null;
+  /** Reads links under the outbound target checks (recipe drafts). */
+  webPages?: WebPageReader | null;
   /** Object storage for media uploads; null or absent when not configured (media answers INTERNAL). */
   storage?: ObjectStorage | null;
 }

@@ -5,6 +5,7 @@ import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
 import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
+import { recipesWebRoutes } from "../routes/recipes";
 import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
 import { teamWebRoutes } from "../routes/team";
@@ -18,6 +19,7 @@ export const webRouter = router({
   clients: clientsWebRoutes,
   tasks: tasksWebRoutes,
   notifications: notificationsWebRoutes,
+  recipes: recipesWebRoutes,
   media: mediaWebRoutes,
   content: contentWebRoutes,
 });

@@ -16,6 +16,7 @@ import type { AppDeps } from "../../src/context";
 import { createLogger, type Logger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
 import { createWiredJobQueue } from "@studio/jobs";
+import { modelDeps } from "../../src/bootstrap";
 
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
@@ -98,6 +99,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     jobs,
     logger,
     now,
+    // LLM_BASE_URL, RECIPE_READER_URL and WEBHOOK_ALLOW_LOOPBACK come from options.env.
+    ...modelDeps(config),
     storage: options.storage ?? null,
   };
   const { app } = createApp(deps, options.app);
@@ -150,6 +153,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         now: now(),
         logger: deps.logger,
         jobs: deps.jobs,
+        model: deps.model ?? null,
+        webPages: deps.webPages ?? null,
         storage: deps.storage,
       };
     },
@@ -169,6 +174,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         now: now(),
         logger: deps.logger,
         jobs: deps.jobs,
+        model: deps.model ?? null,
+        webPages: deps.webPages ?? null,
         storage: deps.storage,
       };
     },

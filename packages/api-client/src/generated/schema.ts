@@ -501,6 +501,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/web/content/generate-recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a recipe with the language model (saves nothing)
+         * @description text and/or link (https:// added when the link has no scheme; only http and https). The page is read through the outbound target checks, then through the second reader when the site blocks that; when neither works the text alone is used. The answer is a Hebrew draft shaped as the content create body. A link that cannot be read with no text answers BAD_REQUEST (could not fetch recipe link, recipe link had no readable text). Without a language model, or when it fails: SERVICE_UNAVAILABLE.
+         */
+        post: operations["web-recipes-generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/web/content/media": {
         parameters: {
             query?: never;
@@ -1293,6 +1313,20 @@ export interface components {
             attempts: number;
             createdAt: string;
             sentAt: string | null;
+        };
+        RecipeDraft: {
+            /** @constant */
+            type: "recipe";
+            title: string;
+            description: string | null;
+            /** @description one ingredient per line */
+            ingredients: string | null;
+            steps: components["schemas"]["RecipeDraftStep"][];
+        };
+        RecipeDraftStep: {
+            /** @enum {string} */
+            type: "step" | "tip";
+            text: string;
         };
         MediaUrl: {
             /** @description public URL of the stored object */
@@ -7184,6 +7218,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-recipes-generate": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description pasted recipe text */
+                    text?: string | null;
+                    /** @description recipe page; https:// is added when no scheme is given; only http and https */
+                    link?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["RecipeDraft"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
