@@ -3,8 +3,8 @@ import { signServiceRequest } from "@studio/auth";
 /** Production-mode configuration for benchmarks (non-default secrets, limiter out of the way). */
 export const BENCH_ENV = {
   NODE_ENV: "production",
-  SERVICE_AUTH_SECRET: "bench-secret-0123456789",
-  SESSION_SIGNING_SECRET: "bench-session-0123456789",
+  SERVICE_AUTH_SECRET: "bench-service-secret-0123456789abcdef",
+  SESSION_SIGNING_SECRET: "bench-session-secret-0123456789abcdef",
   RATE_LIMIT_PER_MINUTE: "100000000",
 };
 

@@ -276,7 +276,6 @@ export type TraineeContentList = z.infer<typeof TraineeContentListSchema>;
 
 export const ContentUnlockSchema = z
   .object({
-    id: z.string(),
     contentId: z.string(),
     clientId: z.string(),
     source: ContentUnlockSourceSchema,

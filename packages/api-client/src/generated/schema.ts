@@ -1400,7 +1400,6 @@ export interface components {
             items: components["schemas"]["ContentUnlock"][];
         };
         ContentUnlock: {
-            id: string;
             contentId: string;
             clientId: string;
             source: components["schemas"]["ContentUnlockSource"];

@@ -123,13 +123,12 @@ export const contentItemTags = pgTable(
 );
 
 /**
- * One row per (item, trainee). source manual rows are the coach's replace-set; automation rows
+ * One row per (item, trainee): the pair is the key. source manual rows are the coach's replace-set; automation rows
  * (automation flows, imports) are listed but never deleted by the unlock routes.
  */
 export const contentUnlocks = pgTable(
   "content_unlocks",
   {
-    id: id(),
     studioId: studioIdColumn(),
     contentId: text("content_id")
       .notNull()
@@ -142,10 +141,10 @@ export const contentUnlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("content_unlocks_content_client_key").on(t.contentId, t.clientId),
-    index("content_unlocks_studio_idx").on(t.studioId),
+    primaryKey({ columns: [t.contentId, t.clientId], name: "content_unlocks_pkey" }),
+    // Tenant index and the unlock list's order (an item's rows, newest first) in one.
+    index("content_unlocks_studio_content_created_idx").on(t.studioId, t.contentId, t.createdAt.desc()),
     index("content_unlocks_client_idx").on(t.clientId),
-    index("content_unlocks_content_created_idx").on(t.contentId, t.createdAt.desc()),
   ],
 );
 

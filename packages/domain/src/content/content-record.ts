@@ -153,7 +153,6 @@ export const toContentTag = (row: ContentTagRow): ContentTag => ({
 });
 
 export const toContentUnlock = (row: ContentUnlockRow): ContentUnlock => ({
-  id: row.id,
   contentId: row.contentId,
   clientId: row.clientId,
   source: row.source as ContentUnlockSource,

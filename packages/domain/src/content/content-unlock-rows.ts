@@ -17,7 +17,7 @@ export async function unlockRowsOf(
     .where(
       and(eq(contentUnlocks.contentId, contentId), eq(contentUnlocks.studioId, studioId), liveUnlockOwner),
     )
-    .orderBy(desc(contentUnlocks.createdAt), desc(contentUnlocks.id));
+    .orderBy(desc(contentUnlocks.createdAt), desc(contentUnlocks.clientId));
   return rows.map(toContentUnlock);
 }
 

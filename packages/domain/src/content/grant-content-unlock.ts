@@ -31,6 +31,6 @@ export async function grantContentUnlock(
     .insert(contentUnlocks)
     .values({ studioId, contentId, clientId, source: "automation", createdAt: scope.now })
     .onConflictDoNothing({ target: [contentUnlocks.contentId, contentUnlocks.clientId] })
-    .returning({ id: contentUnlocks.id });
+    .returning({ clientId: contentUnlocks.clientId });
   return inserted.length ? { unlocked: true, already: false } : { unlocked: false, already: true };
 }

@@ -55,8 +55,8 @@ export async function setContentUnlocks(
         ),
       );
     if (ids.length)
-      await tx.execute(sql`insert into ${contentUnlocks} (id, studio_id, content_id, client_id, source, created_at)
-        select gen_random_uuid()::text, ${studioId}, ${input.id}, w.id, 'manual', ${scope.now.toISOString()}::timestamptz
+      await tx.execute(sql`insert into ${contentUnlocks} (studio_id, content_id, client_id, source, created_at)
+        select ${studioId}, ${input.id}, w.id, 'manual', ${scope.now.toISOString()}::timestamptz
         from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
         on conflict (content_id, client_id) do nothing`);
     return { items: await unlockRowsOf(tx, studioId, input.id) };

@@ -1,0 +1,142 @@
+/**
+ * Content unlocks benchmark: PUT /v1/web/content/:id/unlocks with 5,000 trainee ids (document
+ * 2's maximum), signed like the web app server signs it. Target: under 300 ms.
+ *
+ * `pnpm exec tsx bench/content-unlocks.bench.ts` (also run by `pnpm bench`). Like the CRM board
+ * bench, the file is both the driver (default) and the server (CONTENT_BENCH_ROLE=server: fresh
+ * PostgreSQL database cloned from the migrated template, 10,000 trainees seeded set-based, the
+ * real app on a loopback port). The driver times REQUESTS (default 30) sequential PUTs per run,
+ * each from send to the last byte of the answer (the full list of 5,000 unlock rows):
+ * - replace: alternating two disjoint sets of 5,000, so every PUT deletes 5,000 manual rows and
+ *   inserts 5,000 (the worst case);
+ * - same set: the set already stored (validation, an empty delete, an insert that skips all);
+ * - from empty: 5,000 inserts after a PUT of [] (the [] PUT is not timed).
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { signServiceRequest } from "@studio/auth";
+import { BENCH_ENV } from "./bench-env";
+
+const TRAINEES = 10_000;
+const SET = 5_000;
+const REQUESTS = Number(process.env.REQUESTS ?? 30);
+const USER = {
+  "x-studio-id": "org_content_bench",
+  "x-user-id": "user_content_bench",
+  "x-user-role": "OWNER",
+  "x-user-name": "Bench Owner",
+};
+
+const signed = (method: string, pathWithQuery: string, body = "") => ({
+  ...signServiceRequest({
+    secret: BENCH_ENV.SERVICE_AUTH_SECRET,
+    serviceId: "web-app",
+    method,
+    pathWithQuery,
+    body,
+  }),
+  ...USER,
+  ...(body ? { "content-type": "application/json" } : {}),
+});
+
+async function serve(): Promise<void> {
+  const { sql } = await import("drizzle-orm");
+  const { startBenchApp } = await import("./bench-app");
+  const app = await startBenchApp();
+  const body = JSON.stringify({ type: "recipe", title: "Members only", isRestricted: true });
+  const created = await fetch(`${app.url}/v1/web/content`, {
+    method: "POST",
+    headers: signed("POST", "/v1/web/content", body),
+    body,
+  });
+  if (created.status !== 201) throw new Error(`seed item answered ${created.status}`);
+  const item = ((await created.json()) as { data: { id: string } }).data;
+  const db = app.pg.handle.db;
+  const [studio] = (await db.execute(
+    sql`select id from studios where organization_id = ${USER["x-studio-id"]}`,
+  )) as unknown as { id: string }[];
+  await db.execute(sql`
+    insert into clients (id, studio_id, first_name, last_name, phone)
+    select 'bench-client-' || g, ${studio!.id}, 'Trainee', 'T' || g, '+97252' || lpad(g::text, 7, '0')
+    from generate_series(1, ${TRAINEES}) g`);
+  await db.execute(sql`analyze clients`);
+  process.stdout.write(`${JSON.stringify({ url: app.url, contentId: item.id })}\n`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("disconnect", () => void stop());
+}
+
+async function drive(): Promise<void> {
+  const self = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ["--import", "tsx", self], {
+    env: { ...process.env, CONTENT_BENCH_ROLE: "server" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const { url, contentId } = await new Promise<{ url: string; contentId: string }>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`content bench server exited with ${code}`)));
+      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+    });
+    const path = `/v1/web/content/${contentId}/unlocks`;
+    const ids = (from: number) => Array.from({ length: SET }, (_, i) => `bench-client-${from + i}`);
+    const setA = ids(1);
+    const setB = ids(SET + 1);
+
+    let answerBytes = 0;
+    /** One PUT, timed from send to the last body byte; throws unless 200 with the whole set. */
+    const put = async (clientIds: string[]) => {
+      const body = JSON.stringify({ clientIds });
+      const started = performance.now();
+      const res = await fetch(url + path, { method: "PUT", headers: signed("PUT", path, body), body });
+      const text = await res.text();
+      const ms = performance.now() - started;
+      answerBytes = text.length;
+      const answer = JSON.parse(text) as { data?: { items: unknown[] } };
+      if (res.status !== 200 || answer.data?.items.length !== clientIds.length)
+        throw new Error(`PUT answered ${res.status} with ${answer.data?.items.length} rows`);
+      return ms;
+    };
+
+    // Warm-up (JIT, connection pool, plan cache).
+    for (let i = 0; i < 5; i++) await put(i % 2 ? setA : setB);
+
+    const runs: { name: string; times: number[] }[] = [
+      { name: `replace: ${SET} deleted + ${SET} inserted`, times: [] },
+      { name: "same set again (nothing changes)", times: [] },
+      { name: `from empty: ${SET} inserted`, times: [] },
+    ];
+    for (let i = 0; i < REQUESTS; i++) runs[0]!.times.push(await put(i % 2 ? setA : setB));
+    const current = REQUESTS % 2 ? setB : setA;
+    for (let i = 0; i < REQUESTS; i++) runs[1]!.times.push(await put(current));
+    for (let i = 0; i < REQUESTS; i++) {
+      const empty = JSON.stringify({ clientIds: [] });
+      await fetch(url + path, { method: "PUT", headers: signed("PUT", path, empty), body: empty });
+      runs[2]!.times.push(await put(setA));
+    }
+    console.warn(
+      `PUT ${path.replace(contentId, ":id")} with ${SET} trainee ids (${TRAINEES} trainees in the studio; body ${(JSON.stringify({ clientIds: setA }).length / 1e3).toFixed(0)} kB, answer ${(answerBytes / 1e6).toFixed(2)} MB)`,
+    );
+    console.warn("| run | requests | p50 ms | p99 ms | max ms |");
+    console.warn("|---|---|---|---|---|");
+    for (const run of runs) {
+      const sorted = [...run.times].sort((a, b) => a - b);
+      console.warn(
+        `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
+      );
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+if (process.env.CONTENT_BENCH_ROLE === "server") await serve();
+else await drive();
