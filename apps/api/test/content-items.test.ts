@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalObjectStorage } from "@studio/storage";
 import { eq, sql } from "drizzle-orm";
 import {
   contentItems,
@@ -533,6 +537,28 @@ describe("DELETE /v1/web/content/:id", () => {
     const again = await t.web("DELETE", `/v1/web/content/${item.id}`, user);
     expect(again.status).toBe(404);
     expect(again.body.message).toBe("content item not found");
+  });
+
+  it("the stored media object is not deleted with the item", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "content-media-"));
+    const storage = new LocalObjectStorage({ dir, publicBaseUrl: "http://127.0.0.1/media" });
+    const withStorage = await startTestApp({ database: "pglite", storage });
+    try {
+      const user = newOwner();
+      const bytes = Buffer.from("a poster that outlives its item");
+      const upload = await withStorage.web("POST", "/v1/web/content/media", user, {
+        media: bytes.toString("base64"),
+        contentType: "image/png",
+      });
+      expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+      const url = upload.body.data.url as string;
+      const key = url.slice("http://127.0.0.1/media/".length);
+      const item = await createContent(withStorage, user, { type: "video", mediaUrl: url, posterUrl: url });
+      expect((await withStorage.web("DELETE", `/v1/web/content/${item.id}`, user)).status).toBe(204);
+      expect(readFileSync(join(dir, "objects", key))).toEqual(bytes);
+    } finally {
+      await withStorage.close();
+    }
   });
 
   it("another studio's id answers exactly like a missing one, and the item survives", async () => {

@@ -304,10 +304,10 @@ export const ContentUnlockGrantInput = z.object({ contentId: boundedId(), client
 export type ContentUnlockGrantInput = z.infer<typeof ContentUnlockGrantInput>;
 
 /** The internal write operation's answer: a unique collision is success with already true. */
-export interface ContentUnlockGrant {
-  unlocked: boolean;
-  already: boolean;
-}
+export const ContentUnlockGrantSchema = z
+  .object({ unlocked: z.boolean(), already: z.boolean() })
+  .meta({ id: "ContentUnlockGrant" });
+export type ContentUnlockGrant = z.infer<typeof ContentUnlockGrantSchema>;
 
 // ---- home banner ----
 

@@ -19,4 +19,3 @@ export { setHomeBanner } from "./set-home-banner";
 export { listTraineeContent } from "./list-trainee-content";
 export { getTraineeContentTaxonomy } from "./get-trainee-content-taxonomy";
 export { getTraineeContent } from "./get-trainee-content";
-export { defaultCategoryKeyOf } from "./content-references";
