@@ -136,7 +136,11 @@ export const TechniqueVideoRuleSchema = z
     mode: TechniqueVideoModeSchema,
     firstTime: z.boolean(),
     everyN: positiveIntString(L.everyN).describe("every N sessions; blank = no periodic demand"),
-    requestedAt: z.string().max(40).optional().describe("ISO instant of the coach's request; kept only when valid"),
+    requestedAt: z
+      .string()
+      .max(40)
+      .optional()
+      .describe("ISO instant of the coach's request; kept only when valid"),
   })
   .meta({ id: "TechniqueVideoRule" });
 export type TechniqueVideoRule = z.infer<typeof TechniqueVideoRuleSchema>;
