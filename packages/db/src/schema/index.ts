@@ -6,3 +6,5 @@ export * from "./content";
 export * from "./crm";
 export * from "./tasks";
 export * from "./notifications";
+export * from "./templates";
+export * from "./forms";
