@@ -76,7 +76,19 @@ beforeAll(async () => {
   t = await startTestApp({ database: "postgres", storage });
   // generate-recipe needs a language model to answer its valid sample: a fake chat server on loopback.
   chat = await startFakeChatServer({
-    answer: { title: "fuzz", description: "", ingredients: [], steps: [] },
+    // One answer every structured request accepts (extra keys are dropped): the recipe draft and
+    // generate-ai's training and nutrition plans.
+    answer: {
+      title: "fuzz",
+      description: "",
+      ingredients: [],
+      steps: [],
+      name: "fuzz",
+      level: "",
+      workoutsPerWeek: 3,
+      targets: { kcal: 2000, protein: 150, carbs: 200, fat: 60, water: 3 },
+      days: [],
+    },
   });
   t.deps.model = createLanguageModel({ baseUrl: chat.baseUrl, model: "fuzz" });
   doc = (await t.request("GET", "/openapi.json")).body;
@@ -118,6 +130,10 @@ beforeAll(async () => {
     "content category",
   );
   const tag = ok(await t.web("POST", "/v1/web/content/tags", owner, { name: "fuzz" }), "content tag");
+  const template = ok(
+    await t.web("POST", "/v1/web/program-templates", owner, { type: "TRAINING", name: "Fuzz", content: {} }),
+    "program template",
+  );
   fixtures.traineeToken = t.traineeToken(client.id, studio.id);
   fixtures.apiKey = key.key;
   const pushToken = `ExponentPushToken[fuzz${unique()}]`;
@@ -139,6 +155,7 @@ beforeAll(async () => {
     content: content.id,
     categories: category.id,
     tags: tag.id,
+    "program-templates": template.id,
   };
 });
 afterAll(async () => {

@@ -16,3 +16,4 @@ export * from "./media";
 export * from "./jobs";
 export * from "./bounded";
 export * from "./plan-content";
+export * from "./templates";

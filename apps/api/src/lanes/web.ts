@@ -9,6 +9,7 @@ import { recipesWebRoutes } from "../routes/recipes";
 import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
 import { teamWebRoutes } from "../routes/team";
+import { templatesWebRoutes } from "../routes/templates";
 
 /** /v1/web/*: service signature + user context. One router per domain folder of routes/. */
 export const webRouter = router({
@@ -22,4 +23,5 @@ export const webRouter = router({
   recipes: recipesWebRoutes,
   media: mediaWebRoutes,
   content: contentWebRoutes,
+  templates: templatesWebRoutes,
 });

@@ -27,3 +27,12 @@ export {
   type TemplateContentDecision,
 } from "./template-content-to-store";
 export type { NormalizeContentOptions } from "./plan-values";
+// Program template routes (document 2 "Program templates"): list, create, get, PATCH, delete,
+// duplicate, generate-ai. Choices where the spec is silent: docs/DECISIONS.md "Program templates".
+export { listProgramTemplates } from "./list-program-templates";
+export { createProgramTemplate } from "./create-program-template";
+export { getProgramTemplate } from "./get-program-template";
+export { updateProgramTemplate } from "./update-program-template";
+export { deleteProgramTemplate } from "./delete-program-template";
+export { duplicateProgramTemplate } from "./duplicate-program-template";
+export { generateProgramTemplate } from "./generate-program-template";
