@@ -62,16 +62,14 @@ async function addFolder(user: WebUserContext, name = "Folder"): Promise<string>
 async function addProgram(user: WebUserContext, templateId: string, status: string) {
   const studioId = await studioIdOf(t, user);
   const client = await addClient(t, user);
-  await db()
-    .insert(programs)
-    .values({
-      studioId,
-      clientId: client.id,
-      type: "TRAINING",
-      name: "P",
-      sourceTemplateId: templateId,
-      status,
-    });
+  await db().insert(programs).values({
+    studioId,
+    clientId: client.id,
+    type: "TRAINING",
+    name: "P",
+    sourceTemplateId: templateId,
+    status,
+  });
 }
 
 /** Another studio's id and a missing id get the same answer (status and body). */
