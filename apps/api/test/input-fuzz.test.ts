@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
+import { formResponses, forms } from "@studio/db";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
@@ -130,6 +131,15 @@ beforeAll(async () => {
     "content category",
   );
   const tag = ok(await t.web("POST", "/v1/web/content/tags", owner, { name: "fuzz" }), "content tag");
+  // Hold mode of program assignment: an INTAKE response of the fuzz trainee (no forms routes yet).
+  const [intakeForm] = await t.deps.database.db
+    .insert(forms)
+    .values({ studioId: studio.id, name: "Intake", type: "INTAKE" })
+    .returning();
+  const [intake] = await t.deps.database.db
+    .insert(formResponses)
+    .values({ studioId: studio.id, formId: intakeForm!.id, clientId: client.id })
+    .returning();
   const template = ok(
     await t.web("POST", "/v1/web/program-templates", owner, { type: "TRAINING", name: "Fuzz", content: {} }),
     "program template",
@@ -155,6 +165,7 @@ beforeAll(async () => {
     content: content.id,
     categories: category.id,
     tags: tag.id,
+    "form-responses": intake!.id,
     "program-templates": template.id,
   };
 });
@@ -226,6 +237,7 @@ const ID_FIELDS: Record<string, string> = {
   content: "content",
   category: "categories",
   tag: "tags",
+  response: "form-responses",
 };
 
 function sampleString(name: string, schema: Json): string {

@@ -17,3 +17,4 @@ export * from "./jobs";
 export * from "./bounded";
 export * from "./plan-content";
 export * from "./templates";
+export * from "./programs";

@@ -38,3 +38,16 @@ export type SendTraineeInvitePayload = z.input<typeof SendTraineeInvitePayload>;
 
 /** Repeating jobs (cron) take no payload. */
 export const EmptyJobPayload = z.object({});
+
+/**
+ * A program became ACTIVE (assignment without hold, or the release of a held one): the worker
+ * starts the trainee's subscriptions waiting on the FIRST_PLAN trigger.
+ */
+export const PLAN_ACTIVATED_JOB = "plan-activated";
+export const PlanActivatedPayload = z.object({
+  studioId: z.string().min(1),
+  clientId: z.string().min(1),
+  programId: z.string().min(1),
+  requestId,
+});
+export type PlanActivatedPayload = z.input<typeof PlanActivatedPayload>;

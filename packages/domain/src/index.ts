@@ -17,3 +17,5 @@ export * from "./recipes/index";
 export * from "./media/index";
 export * from "./content/index";
 export * from "./templates/index";
+export * from "./programs/index";
+export * from "./subscriptions/index";

@@ -15,6 +15,8 @@ export interface JobEnqueuer {
     payload: object,
     options: { tx: DbOrTx; startAfter?: Date | number; singletonKey?: string },
   ): Promise<unknown>;
+  /** Many jobs of one name in one statement (enqueueJobs falls back to enqueue per job without it). */
+  enqueueMany?(name: string, payloads: readonly object[], options: { tx: DbOrTx }): Promise<unknown>;
 }
 
 /** A web caller (coach app server): the user, their role, and what they may reach. */

@@ -31,6 +31,15 @@ export interface JobQueue<TJob extends AnyJobDefinition = BuiltInJob> {
     payload: JobPayload<TJob, TName>,
     options?: EnqueueOptions,
   ): Promise<string | null>;
+  /**
+   * Validates every payload and inserts the jobs of one queue in one statement (pg-boss
+   * insert), in the caller's transaction when `tx` is given. No startAfter or singletonKey.
+   */
+  enqueueMany<TName extends JobName<TJob>>(
+    name: TName,
+    payloads: readonly JobPayload<TJob, TName>[],
+    options?: { tx?: DbOrTx },
+  ): Promise<void>;
   /** Starts polling every registered queue and (re)writes the cron schedules of repeating jobs. */
   work(): Promise<void>;
   /** Stops polling, waits for running handlers (up to shutdownTimeoutMs), leaves the database open. */
@@ -190,6 +199,23 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
         // Same connection and transaction as the caller's business write.
         ...(tx && { db: bossDbFor(database.executorFor(tx)) }),
       });
+    },
+
+    async enqueueMany(name, payloads, enqueueOptions = {}) {
+      if (state !== "started") throw new Error(`job queue is ${state}; call start() before enqueue()`);
+      const job = definitionOf(name);
+      if (payloads.length === 0) return;
+      const { retryLimit, retryDelay, retryBackoff, ...rest } = retryOptions(job);
+      const jobs = payloads.map((payload) => ({
+        name: job.name,
+        data: job.payload.parse(payload),
+        retryLimit,
+        retryDelay,
+        retryBackoff,
+        ...rest,
+      }));
+      const { tx } = enqueueOptions;
+      await boss.insert(jobs, tx ? { db: bossDbFor(database.executorFor(tx)) } : {});
     },
 
     async work() {

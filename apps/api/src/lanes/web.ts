@@ -5,6 +5,7 @@ import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
 import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
+import { programsWebRoutes } from "../routes/programs";
 import { recipesWebRoutes } from "../routes/recipes";
 import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
@@ -23,5 +24,6 @@ export const webRouter = router({
   recipes: recipesWebRoutes,
   media: mediaWebRoutes,
   content: contentWebRoutes,
+  programs: programsWebRoutes,
   templates: templatesWebRoutes,
 });

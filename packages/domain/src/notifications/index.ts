@@ -21,6 +21,7 @@ export * from "./register-push-token";
 export * from "./delete-push-token";
 export * from "./notification-record";
 export * from "./notify";
+export * from "./notify-many";
 export * from "./deliver";
 export * from "./list-client-notifications";
 export * from "./check-in-schedule";

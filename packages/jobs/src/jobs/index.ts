@@ -1,4 +1,5 @@
 import { deliverPush } from "./deliver-push";
+import { planActivated } from "./plan-activated";
 import { recordHeartbeat } from "./record-heartbeat";
 import { scheduleFormReminders } from "./schedule-form-reminders";
 import { sendCoachInvitation } from "./send-coach-invitation";
@@ -11,6 +12,7 @@ export const builtInJobs = [
   scheduleFormReminders,
   sendCoachInvitation,
   sendTraineeInvite,
+  planActivated,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -24,6 +26,7 @@ export {
   type DeliverPushPolicy,
 } from "./deliver-push";
 export { scheduleFormReminders } from "./schedule-form-reminders";
+export { planActivated } from "./plan-activated";
 export {
   createSendCoachInvitationJob,
   INVITATION_POLICY,

@@ -1,0 +1,153 @@
+/**
+ * Bulk assignment benchmark: POST /v1/web/program-templates/:id/assign-bulk with 500 trainee
+ * ids (document 2's maximum), signed like the web app server signs it. Target: under 1 s.
+ *
+ * `pnpm exec tsx bench/program-assign-bulk.bench.ts` (also run by `pnpm bench`). Like the other
+ * domain benches, the file is both the driver (default) and the server
+ * (PROGRAMS_BENCH_ROLE=server: fresh PostgreSQL database cloned from the migrated template,
+ * 2,000 trainees with a push token each, seeded set-based, one COMBINED template per timed
+ * request plus warm-up ones, the real app on a loopback port with the real job queue). The
+ * driver times REQUESTS (default 20) sequential requests per run, each from send to the last
+ * byte of the answer:
+ * - new: a template nobody holds, so every request creates 500 programs, 500 activity rows,
+ *   1,000 pushes (COMBINED: training and nutrition, all queued: every trainee has a device),
+ *   1,000 delivery jobs and 500 plan-activated jobs (the worst case);
+ * - again: the same 500 ids on a template they all hold (checks only, nothing created).
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { signServiceRequest } from "@studio/auth";
+import { BENCH_ENV } from "./bench-env";
+
+const TRAINEES = 2_000;
+const BULK = 500;
+const REQUESTS = Number(process.env.REQUESTS ?? 20);
+const WARM_UP = 3;
+const USER = {
+  "x-studio-id": "org_programs_bench",
+  "x-user-id": "user_programs_bench",
+  "x-user-role": "OWNER",
+  "x-user-name": "Bench Owner",
+};
+
+const signed = (method: string, pathWithQuery: string, body = "") => ({
+  ...signServiceRequest({
+    secret: BENCH_ENV.SERVICE_AUTH_SECRET,
+    serviceId: "web-app",
+    method,
+    pathWithQuery,
+    body,
+  }),
+  ...USER,
+  ...(body ? { "content-type": "application/json" } : {}),
+});
+
+/** A plan of realistic size: 4 days of 6 strength rows with 4 sets each (about 9 kB of JSON). */
+function planContent() {
+  const days = Array.from({ length: 4 }, (_, d) => ({
+    id: `d${d + 1}`,
+    label: `Day ${String.fromCharCode(65 + d)}`,
+    rows: Array.from({ length: 6 }, (_, r) => ({
+      id: `d${d + 1}r${r + 1}`,
+      kind: "strength",
+      exerciseId: null,
+      name: `Exercise ${r + 1}`,
+      notes: "keep the back straight, control the negative",
+      sets: Array.from({ length: 4 }, (_, s) => ({ id: `s${s + 1}`, type: "work", reps: "8-10", rest: 90 })),
+    })),
+  }));
+  return { schemaVersion: 2, meta: { workoutsPerWeek: 4 }, days };
+}
+
+async function serve(): Promise<void> {
+  const { sql } = await import("drizzle-orm");
+  const { startBenchApp } = await import("./bench-app");
+  const app = await startBenchApp();
+  const studioRes = await fetch(`${app.url}/v1/web/studio`, { headers: signed("GET", "/v1/web/studio") });
+  if (studioRes.status !== 200) throw new Error(`studio answered ${studioRes.status}`);
+  const studioId = ((await studioRes.json()) as { data: { id: string } }).data.id;
+  const db = app.pg.handle.db;
+  await db.execute(sql`
+    insert into clients (id, studio_id, first_name, last_name, phone)
+    select 'bench-client-' || g, ${studioId}, 'Trainee', 'T' || g, '+97252' || lpad(g::text, 7, '0')
+    from generate_series(1, ${TRAINEES}) g`);
+  await db.execute(sql`
+    insert into push_tokens (id, studio_id, client_id, token, platform)
+    select 'bench-token-' || g, ${studioId}, 'bench-client-' || g, 'ExponentPushToken[bench' || g || ']', 'ios'
+    from generate_series(1, ${TRAINEES}) g`);
+  const content = JSON.stringify(planContent());
+  await db.execute(sql`
+    insert into program_templates (id, studio_id, type, name, display_name, content)
+    select 'bench-template-' || g, ${studioId}, 'COMBINED', 'Bench plan ' || g, 'Your plan', ${content}::jsonb
+    from generate_series(1, ${WARM_UP + REQUESTS + 1}) g`);
+  await db.execute(sql`analyze clients`);
+  await db.execute(sql`analyze push_tokens`);
+  process.stdout.write(`${JSON.stringify({ url: app.url })}\n`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("disconnect", () => void stop());
+}
+
+async function drive(): Promise<void> {
+  const self = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ["--import", "tsx", self], {
+    env: { ...process.env, PROGRAMS_BENCH_ROLE: "server" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`programs bench server exited with ${code}`)));
+      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+    });
+    const ids = Array.from({ length: BULK }, (_, i) => `bench-client-${i + 1}`);
+    const body = JSON.stringify({ clientIds: ids, startDate: "2026-12-01" });
+
+    /** One request, timed from send to the last body byte; throws unless 201 with 500 entries. */
+    const assign = async (template: number, expectCreated: boolean) => {
+      const path = `/v1/web/program-templates/bench-template-${template}/assign-bulk`;
+      const started = performance.now();
+      const res = await fetch(url + path, { method: "POST", headers: signed("POST", path, body), body });
+      const text = await res.text();
+      const ms = performance.now() - started;
+      const answer = JSON.parse(text) as { data?: { items: { created: boolean }[] } };
+      const items = answer.data?.items ?? [];
+      if (res.status !== 201 || items.length !== BULK || items.some((i) => i.created !== expectCreated))
+        throw new Error(`assign-bulk answered ${res.status}: ${text.slice(0, 200)}`);
+      return ms;
+    };
+
+    let template = 1;
+    for (let i = 0; i < WARM_UP; i++) await assign(template++, true);
+    const runs: { name: string; times: number[] }[] = [
+      { name: `new: ${BULK} programs, activities, ${2 * BULK} pushes, ${3 * BULK} jobs`, times: [] },
+      { name: `again: ${BULK} holders, nothing created`, times: [] },
+    ];
+    for (let i = 0; i < REQUESTS; i++) runs[0]!.times.push(await assign(template++, true));
+    for (let i = 0; i < REQUESTS; i++) runs[1]!.times.push(await assign(template - 1, false));
+    console.warn(
+      `POST /v1/web/program-templates/:id/assign-bulk with ${BULK} trainee ids (${TRAINEES} trainees, each with a device; COMBINED template of ${(JSON.stringify(planContent()).length / 1e3).toFixed(1)} kB)`,
+    );
+    console.warn("| run | requests | p50 ms | p99 ms | max ms |");
+    console.warn("|---|---|---|---|---|");
+    for (const run of runs) {
+      const sorted = [...run.times].sort((a, b) => a - b);
+      console.warn(
+        `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
+      );
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+if (process.env.PROGRAMS_BENCH_ROLE === "server") await serve();
+else await drive();

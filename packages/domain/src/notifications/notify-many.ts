@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, exists, inArray, isNull, lte, sql } from "drizzle-orm";
+import {
+  DELIVER_PUSH_JOB,
+  type DeliverPushPayload,
+  type NotificationRecord,
+  type NotificationSkipReason,
+  type NotificationType,
+} from "@studio/contracts";
+import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
+import { enqueueJobs } from "../enqueue-jobs";
+import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
+import type { NotificationConfigValues } from "./catalogue";
+import { loadStudioConfig } from "./config-store";
+import { toNotificationRecord } from "./notification-record";
+import { NOTIFICATION_THROTTLE_MS, type NotifyInput, type NotifyVariables } from "./notify";
+import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
+
+interface Draft {
+  input: NotifyInput;
+  values: NotificationConfigValues;
+  message: ReturnType<typeof pickMessage>;
+  skipReason: NotificationSkipReason | null;
+  title: string;
+  body: string;
+}
+
+/**
+ * `notify` for many pushes at once (bulk plan assignment): the same rules — the studio's
+ * effective config per type, the message for the form type, muted groups, push tokens,
+ * {{variables}} with the trainee's first name, the type's throttle — decided set-based: one
+ * query for the trainees, one config read per type, one throttle claim per throttled type, ONE
+ * insert of every record and one enqueue of every delivery, all in one transaction. A trainee
+ * id that is not a live trainee of scope.studioId fails the whole call (NOT_FOUND trainee).
+ * Records come back in input order.
+ */
+export async function notifyMany(
+  db: DbOrTx,
+  scope: StudioScope,
+  inputs: readonly NotifyInput[],
+): Promise<NotificationRecord[]> {
+  if (inputs.length === 0) return [];
+  const { studioId, now } = scope;
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(inputs.map((i) => i.clientId))];
+    const rows = await tx
+      .select({
+        id: clients.id,
+        firstName: clients.firstName,
+        muted: clients.mutedNotificationGroups,
+        hasToken: sql<boolean>`${exists(
+          tx
+            .select({ one: sql`1` })
+            .from(pushTokens)
+            .where(eq(pushTokens.clientId, clients.id)),
+        )}`,
+      })
+      .from(clients)
+      .where(and(inArray(clients.id, ids), eq(clients.studioId, studioId), isNull(clients.deletedAt)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    if (byId.size !== ids.length) throw notFound("trainee");
+
+    const configs = new Map<NotificationType, NotificationConfigValues>();
+    for (const type of new Set(inputs.map((i) => i.type)))
+      configs.set(type, (await loadStudioConfig(tx, studioId, type)).values);
+
+    const drafts = inputs.map((input): Draft => {
+      const client = byId.get(input.clientId)!;
+      const values = configs.get(input.type)!;
+      const message = pickMessage(input.type, values, {
+        formType: input.formType,
+        messageId: input.messageId,
+      });
+      const variables: NotifyVariables = { name: client.firstName, ...input.variables };
+      let skipReason: NotificationSkipReason | null = null;
+      if (input.skipReason) skipReason = input.skipReason;
+      else if (!values.enabled) skipReason = "DISABLED";
+      else if (!message) skipReason = "NO_MESSAGE";
+      else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? []))
+        skipReason = "MUTED";
+      else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
+      return {
+        input,
+        values,
+        message,
+        skipReason,
+        title: renderTemplate(message?.title ?? values.titleTemplate, variables),
+        body: renderTemplate(message?.subtitle ?? values.bodyTemplate, variables),
+      };
+    });
+
+    // Throttled types, last (a push skipped for another reason does not use up the window):
+    // one claim statement per type; a trainee gets at most one push of the type per window.
+    for (const [type, windowMs] of Object.entries(NOTIFICATION_THROTTLE_MS) as [NotificationType, number][]) {
+      const candidates = drafts.filter((d) => d.input.type === type && !d.skipReason);
+      if (candidates.length === 0) continue;
+      const claimed = await tx
+        .insert(notificationThrottles)
+        .values(
+          [...new Set(candidates.map((d) => d.input.clientId))].map((clientId) => ({
+            studioId,
+            clientId,
+            type,
+            lastSentAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [notificationThrottles.clientId, notificationThrottles.type],
+          set: { lastSentAt: now, studioId },
+          setWhere: lte(notificationThrottles.lastSentAt, new Date(now.getTime() - windowMs)),
+        })
+        .returning({ clientId: notificationThrottles.clientId });
+      const open = new Set(claimed.map((c) => c.clientId));
+      for (const draft of candidates) {
+        if (open.delete(draft.input.clientId)) continue; // the first push of the trainee takes the window
+        draft.skipReason = "THROTTLED";
+      }
+    }
+
+    const values = drafts.map((d) => {
+      const id = randomUUID();
+      const data: Record<string, unknown> = {
+        notificationId: id,
+        type: d.input.type,
+        ...(d.input.formId ? { formId: d.input.formId } : {}),
+        ...(d.input.formType ? { formType: d.input.formType } : {}),
+        ...(d.message?.opens ? { opens: d.message.opens } : {}),
+        ...d.input.data,
+      };
+      return {
+        id,
+        studioId,
+        clientId: d.input.clientId,
+        type: d.input.type,
+        title: d.title,
+        body: d.body,
+        sound: d.values.sound,
+        data,
+        status: d.skipReason ? "skipped" : "queued",
+        skipReason: d.skipReason,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    const inserted = await tx.insert(notifications).values(values).returning();
+    const byRecordId = new Map(inserted.map((r) => [r.id, r]));
+    await enqueueJobs(
+      scope.jobs,
+      DELIVER_PUSH_JOB,
+      values
+        .filter((v) => v.status === "queued")
+        .map((v) => ({ studioId, notificationId: v.id }) satisfies DeliverPushPayload),
+      { tx },
+    );
+    return values.map((v) => toNotificationRecord(byRecordId.get(v.id)!));
+  });
+}

@@ -1,0 +1,5 @@
+// Programs (document 2 "Program templates" → assignments, assign, assign-bulk; "States and transitions").
+export { listTemplateAssignments } from "./list-template-assignments";
+export { assignTemplate } from "./assign-template";
+export { assignTemplateInBulk } from "./assign-template-in-bulk";
+export { releaseHeldProgram } from "./release-held-program";
