@@ -8,3 +8,5 @@ export * from "./tasks";
 export * from "./notifications";
 export * from "./templates";
 export * from "./forms";
+export * from "./subscriptions";
+export * from "./hooks";
