@@ -290,7 +290,7 @@ describe("graceful shutdown of the worker process", () => {
 
   async function setUp() {
     pg ??= await freshPostgres();
-    database ??= createDatabase({ url: pg.url, maxConnections: 2 });
+    database ??= createDatabase({ url: pg.url, maxConnections: 2, connectTimeoutMs: 15_000 });
     if (!provider) {
       provider = createServer((req: IncomingMessage, res: ServerResponse) => {
         let body = "";

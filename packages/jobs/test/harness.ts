@@ -6,6 +6,9 @@ import { createDatabase, type DatabaseHandle } from "@studio/db";
 import { createCapturingLogger, type Logger } from "@studio/observability";
 import { createJobQueue, type AnyJobDefinition, type JobQueue, type JobQueueOptions } from "../src/index";
 
+/** Room for a loaded 2-core CI box; the fail-fast defaults are for production. */
+const TEST_TIMEOUTS = { connectTimeoutMs: 15_000, acquireTimeoutMs: 15_000, statementTimeoutMs: 60_000 };
+
 /** Maintenance database of the test server; each test file creates (and drops) its own database on it. */
 export const PG_ADMIN_URL =
   process.env.WORKER_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -30,11 +33,11 @@ export async function openBackend(
 ): Promise<TestBackend> {
   if (name === "postgres") {
     const dbName = `worker_test_${randomBytes(6).toString("hex")}`;
-    const admin = createDatabase({ url: PG_ADMIN_URL, maxConnections: 1 });
+    const admin = createDatabase({ url: PG_ADMIN_URL, maxConnections: 1, ...TEST_TIMEOUTS });
     await admin.executor.executeSql(`create database "${dbName}"`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${dbName}`;
-    const open = () => createDatabase({ url: url.toString(), maxConnections: 4 });
+    const open = () => createDatabase({ url: url.toString(), maxConnections: 4, ...TEST_TIMEOUTS });
     const backend: TestBackend = {
       name,
       database: open(),

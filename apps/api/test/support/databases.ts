@@ -10,6 +10,16 @@ export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
+/**
+ * Test databases keep the fail-fast settings' shape but with room for a loaded 2-core CI box
+ * (a 1 s connect timeout failed a suite's setup there). Outage tests pass their own tight ones.
+ */
+export const TEST_DATABASE_TIMEOUTS = {
+  connectTimeoutMs: 15_000,
+  acquireTimeoutMs: 15_000,
+  statementTimeoutMs: 60_000,
+};
+
 /** Template name changes whenever a migration changes, so a stale template is never reused. */
 export function templateName(): string {
   const hash = createHash("sha256");
@@ -34,10 +44,10 @@ export async function freshPostgres(): Promise<{
 }> {
   // The creation time in the name lets global setup drop databases a crashed run left behind.
   const name = `studio_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString("hex")}`;
-  const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });
+  const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1, ...TEST_DATABASE_TIMEOUTS });
   await admin.executor.executeSql(`create database ${name} template ${templateName()}`);
   const url = urlForDatabase(name);
-  const handle = createDatabase({ url });
+  const handle = createDatabase({ url, ...TEST_DATABASE_TIMEOUTS });
   return {
     handle,
     url,

@@ -1,11 +1,11 @@
 import { createDatabase } from "@studio/db";
 import { createJobQueue } from "@studio/jobs";
 import { silentLogger as silent } from "@studio/observability";
-import { TEST_DATABASE_URL, templateName, urlForDatabase } from "./databases";
+import { TEST_DATABASE_TIMEOUTS, TEST_DATABASE_URL, templateName, urlForDatabase } from "./databases";
 
 /** Creates the migrated template database once per run; test files clone it. */
 export default async function setup() {
-  const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1 });
+  const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1, ...TEST_DATABASE_TIMEOUTS });
   const name = templateName();
   try {
     await dropStaleTestDatabases(admin);
@@ -14,7 +14,11 @@ export default async function setup() {
       // A unique build name: parallel runs may build at once; the first rename wins.
       const building = `${name}_b${Math.random().toString(36).slice(2, 8)}`;
       await admin.executor.executeSql(`create database ${building}`);
-      const tpl = createDatabase({ url: urlForDatabase(building), maxConnections: 1 });
+      const tpl = createDatabase({
+        url: urlForDatabase(building),
+        maxConnections: 1,
+        ...TEST_DATABASE_TIMEOUTS,
+      });
       await tpl.migrate();
       // Install the job queue's schema once, so each cloned database starts with it.
       const jobs = createJobQueue(tpl, { database: tpl, logger: silent, now: () => new Date() });
