@@ -47,7 +47,14 @@ async function freePort(): Promise<number> {
 function spawnMain(cwd: string, env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
+    // Room for a loaded CI box; the 1 s production default is tested by database-outage.test.ts.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "test",
+      DATABASE_CONNECT_TIMEOUT_MS: "15000",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];

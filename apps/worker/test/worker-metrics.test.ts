@@ -26,6 +26,7 @@ async function startWorker(databaseUrl: string, env: Record<string, string>): Pr
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      DATABASE_CONNECT_TIMEOUT_MS: "15000",
       WORKER_METRICS_PORT: "0",
       WORKER_POLL_INTERVAL_SECONDS: "0.5",
       LOG_LEVEL: "info",
@@ -76,7 +77,7 @@ describe("worker metrics (WORKER_METRICS_PORT)", () => {
   const running: RunningWorker[] = [];
   beforeAll(async () => {
     // An empty database: the worker migrates it and installs the queue, as in production.
-    admin = createDatabase({ url: ADMIN_URL, maxConnections: 1 });
+    admin = createDatabase({ url: ADMIN_URL, maxConnections: 1, connectTimeoutMs: 15_000 });
     await admin.executor.executeSql(`create database "${name}"`);
   });
   afterAll(async () => {

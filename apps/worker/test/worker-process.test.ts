@@ -24,7 +24,7 @@ function startWorker(
 ): WorkerProcess {
   const child = spawn(process.execPath, args, {
     cwd: workerDir,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", DATABASE_CONNECT_TIMEOUT_MS: "15000", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const lines: Record<string, unknown>[] = [];
@@ -60,14 +60,14 @@ async function waitForLine(worker: WorkerProcess, msg: string, timeoutMs = 30_00
 
 describe("the worker process", () => {
   const dbName = `worker_proc_${randomBytes(6).toString("hex")}`;
-  const admin = createDatabase({ url: ADMIN_URL, maxConnections: 1 });
+  const admin = createDatabase({ url: ADMIN_URL, maxConnections: 1, connectTimeoutMs: 15_000 });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
     await admin.executor.executeSql(`create database "${dbName}"`);
-    database = createDatabase({ url: url.toString(), maxConnections: 2 });
+    database = createDatabase({ url: url.toString(), maxConnections: 2, connectTimeoutMs: 15_000 });
     await database.migrate();
   });
   afterAll(async () => {

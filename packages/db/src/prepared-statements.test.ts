@@ -14,8 +14,8 @@ let on: DatabaseHandle;
 let off: DatabaseHandle;
 beforeAll(() => {
   // One connection each, so pg_prepared_statements shows that connection's statements.
-  on = createDatabase({ url, maxConnections: 1 });
-  off = createDatabase({ url, maxConnections: 1, prepareStatements: false });
+  on = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000 });
+  off = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000, prepareStatements: false });
 });
 afterAll(async () => {
   await on?.close();
