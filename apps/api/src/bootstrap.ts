@@ -31,7 +31,12 @@ export async function openDeps(
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl, logger });
   const now = () => new Date();
-  const jobs = createWiredJobQueue(database, { logger, now, pushApiUrl: config.pushApiUrl });
+  const jobs = createWiredJobQueue(database, {
+    logger,
+    now,
+    pushApiUrl: config.pushApiUrl,
+    webhookAllowLoopback: config.webhookAllowLoopback,
+  });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
   const storage = createObjectStorage(config);

@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     now: () => new Date(),
     workerId,
     pushApiUrl: process.env.PUSH_API_URL || undefined,
+    // WEBHOOK_ALLOW_LOOPBACK=1 lets tests deliver to loopback receivers; never in production.
+    webhookAllowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === "1" && process.env.NODE_ENV !== "production",
     queue: { pollingIntervalSeconds, shutdownTimeoutMs: graceMs },
   });
 

@@ -18,3 +18,4 @@ export * from "./bounded";
 export * from "./plan-content";
 export * from "./templates";
 export * from "./programs";
+export * from "./hooks";

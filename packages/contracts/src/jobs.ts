@@ -51,3 +51,16 @@ export const PlanActivatedPayload = z.object({
   requestId,
 });
 export type PlanActivatedPayload = z.input<typeof PlanActivatedPayload>;
+
+/**
+ * A form was submitted (FORM_FILLED): one job per matching hook, enqueued in the submission's
+ * transaction. The body is built when the job runs (the submission ordinal is computed at send time).
+ */
+export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
+export const DeliverWebhookPayload = z.object({
+  studioId: z.string().min(1),
+  hookId: z.string().min(1),
+  responseId: z.string().min(1),
+  requestId,
+});
+export type DeliverWebhookPayload = z.input<typeof DeliverWebhookPayload>;

@@ -19,3 +19,4 @@ export * from "./content/index";
 export * from "./templates/index";
 export * from "./programs/index";
 export * from "./subscriptions/index";
+export * from "./hooks/index";

@@ -24,6 +24,8 @@ export interface WorkerServices {
   mailer?: Mailer;
   chat?: ChatMessenger;
   jobs?: JobEnqueuer;
+  /** Outbound webhooks: allowLoopback mirrors WEBHOOK_ALLOW_LOOPBACK=1 (refused in production). */
+  webhooks?: { allowLoopback?: boolean };
 }
 
 /** pg-boss 10 queue policies; "standard" unless a job needs singleton semantics. */

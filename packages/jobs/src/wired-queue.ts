@@ -21,6 +21,8 @@ export function createWiredJobQueue(
     ports?: Partial<DomainPorts>;
     workerId?: string;
     queue?: JobQueueOptions;
+    /** WEBHOOK_ALLOW_LOOPBACK=1: webhook deliveries may reach loopback targets (tests only). */
+    webhookAllowLoopback?: boolean;
   },
 ): JobQueue {
   const ports = { ...loggingPorts(options.logger), ...options.ports };
@@ -28,6 +30,7 @@ export function createWiredJobQueue(
     push: createExpoPushClient({ url: options.pushApiUrl ?? DEFAULT_PUSH_API_URL }),
     mailer: ports.mailer,
     chat: ports.chat,
+    webhooks: { allowLoopback: options.webhookAllowLoopback === true },
   };
   const queue = createJobQueue(
     database,

@@ -1,4 +1,5 @@
 import { deliverPush } from "./deliver-push";
+import { deliverWebhook } from "./deliver-webhook";
 import { planActivated } from "./plan-activated";
 import { recordHeartbeat } from "./record-heartbeat";
 import { scheduleFormReminders } from "./schedule-form-reminders";
@@ -13,6 +14,7 @@ export const builtInJobs = [
   sendCoachInvitation,
   sendTraineeInvite,
   planActivated,
+  deliverWebhook,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -34,3 +36,13 @@ export {
   type InvitationPolicy,
 } from "./send-coach-invitation";
 export { createSendTraineeInviteJob, sendTraineeInvite } from "./send-trainee-invite";
+export {
+  createDeliverWebhookJob,
+  deliverWebhook,
+  DELIVER_WEBHOOK_POLICY,
+  verdictOf,
+  webhookSignature,
+  type AttemptVerdict,
+  type DeliverWebhookOptions,
+  type DeliverWebhookPolicy,
+} from "./deliver-webhook";
