@@ -419,7 +419,7 @@ describe("batched enqueue", () => {
 });
 
 describe("the plan-activated job runs on the worker", () => {
-  it("completes for an assignment (the FIRST_PLAN hook starts no subscription until subscriptions exist)", async () => {
+  it("completes for an assignment (a trainee without a waiting FIRST_PLAN subscription: it starts none; subscriptions-operations.test.ts shows one started)", async () => {
     const w = await startTestApp({ database: "postgres", worker: true });
     try {
       const owner = newOwner();

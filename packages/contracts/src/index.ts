@@ -18,4 +18,5 @@ export * from "./bounded";
 export * from "./plan-content";
 export * from "./templates";
 export * from "./programs";
+export * from "./subscriptions";
 export * from "./hooks";

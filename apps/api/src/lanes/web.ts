@@ -5,6 +5,7 @@ import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
 import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
+import { plansWebRoutes } from "../routes/plans";
 import { programsWebRoutes } from "../routes/programs";
 import { recipesWebRoutes } from "../routes/recipes";
 import { studioWebRoutes } from "../routes/studio";
@@ -26,4 +27,5 @@ export const webRouter = router({
   content: contentWebRoutes,
   programs: programsWebRoutes,
   templates: templatesWebRoutes,
+  plans: plansWebRoutes,
 });

@@ -1,6 +1,8 @@
 import type { TraineeScope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { clients, studios, type Db } from "@studio/db";
+import { coverageOfLiveSubscriptions } from "../subscriptions/subscription-coverage";
+import { pickTimeZone } from "../time";
 
 export interface AppAccessInputs {
   freezeStartedAt: Date | null;
@@ -23,7 +25,14 @@ export function isAppLocked(inputs: AppAccessInputs, now: Date): boolean {
   return inputs.coverageEndsAt !== null && inputs.coverageEndsAt < now;
 }
 
-/** Reads the lock inputs in one query. The subscriptions work adds live-subscription coverage here. */
+/**
+ * Reads the lock inputs: the trainee's freeze date, override and end date, the studio setting
+ * and zone, and the live subscriptions' coverage (decisions.md "App lock inputs"). A FROZEN
+ * live subscription freezes from its frozenAt (the earlier of it and the trainee's freeze
+ * date counts). With live subscriptions, the coverage end is the one of the latest end date
+ * among them (a renewal queued behind the running one keeps the app open; one still waiting
+ * for its FIRST_PLAN trigger leaves it open-ended); without any, the trainee's end date.
+ */
 export async function loadAppAccessInputs(db: Db, scope: TraineeScope): Promise<AppAccessInputs | null> {
   const [row] = await db
     .select({
@@ -31,16 +40,23 @@ export async function loadAppAccessInputs(db: Db, scope: TraineeScope): Promise<
       allowAppWhileFrozen: clients.allowAppWhileFrozen,
       coverageEndsAt: clients.accessEndsAt,
       studioSettings: studios.settings,
+      studioTimezone: studios.timezone,
     })
     .from(clients)
     .innerJoin(studios, eq(studios.id, clients.studioId))
     .where(and(eq(clients.id, scope.actor.clientId), eq(clients.studioId, scope.studioId)))
     .limit(1);
   if (!row) return null;
+  const coverage = await coverageOfLiveSubscriptions(db, {
+    studioId: scope.studioId,
+    clientId: scope.actor.clientId,
+    zone: pickTimeZone(row.studioTimezone),
+  });
+  const freezes = [row.freezeStartedAt, coverage.frozenAt].filter((d): d is Date => d !== null);
   return {
-    freezeStartedAt: row.freezeStartedAt,
+    freezeStartedAt: freezes.length ? new Date(Math.min(...freezes.map((d) => d.getTime()))) : null,
     allowAppWhileFrozen: row.allowAppWhileFrozen,
     studioAllowsAppWhileFrozen: row.studioSettings.allowAppWhileFrozen === true,
-    coverageEndsAt: row.coverageEndsAt,
+    coverageEndsAt: coverage.hasLive ? coverage.coverageEndsAt : row.coverageEndsAt,
   };
 }

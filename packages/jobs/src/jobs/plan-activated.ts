@@ -5,9 +5,8 @@ import { jobScopeFor } from "../job-scope";
 
 /**
  * A program became ACTIVE (assignment without hold, release of a held one, each new program of
- * a bulk assignment): starts the trainee's subscriptions waiting on the FIRST_PLAN trigger.
- * The subscriptions module does not exist yet, so the operation starts none (see
- * activateFirstPlanSubscriptions).
+ * a bulk assignment): starts the trainee's subscriptions waiting on the FIRST_PLAN trigger
+ * (activateFirstPlanSubscriptions; idempotent, so a retry starts none twice).
  */
 export const planActivated = defineJob({
   name: PLAN_ACTIVATED_JOB,

@@ -1,0 +1,15 @@
+import type { Subscription } from "@studio/contracts";
+import type { Db } from "@studio/db";
+import { loadClientRow } from "../clients/client-scope";
+import type { StudioScope } from "../scope";
+import { liveSubscriptionRows, toSubscription } from "./subscription-support";
+
+/** The trainee's live subscriptions (PENDING, ACTIVE, FROZEN), earliest start first; unknown trainee NOT_FOUND. */
+export async function listLiveSubscriptions(
+  db: Db,
+  scope: StudioScope,
+  input: { clientId: string },
+): Promise<Subscription[]> {
+  const client = await loadClientRow(db, scope, input.clientId);
+  return (await liveSubscriptionRows(db, scope, client.id)).map(toSubscription);
+}
