@@ -33,7 +33,7 @@ const pdfUrl = boundedUrl()
  * a file template's content must pass the file plan rule.
  */
 const templateContent = z
-  .record(z.string(), z.unknown())
+  .record(boundedString(INPUT_LIMITS.id), z.unknown())
   .describe(
     "TRAINING: schemaVersion 2 builder content, NUTRITION: schemaVersion 1, normalized on save; " +
       "COMBINED: stored as sent; with pdfUrl: {} or {meta: {workoutsPerWeek: <number>}} only",
