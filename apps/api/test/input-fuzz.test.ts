@@ -166,6 +166,7 @@ beforeAll(async () => {
     categories: category.id,
     tags: tag.id,
     "form-responses": intake!.id,
+    forms: intakeForm!.id,
     "program-templates": template.id,
   };
 });

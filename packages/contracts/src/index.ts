@@ -20,3 +20,4 @@ export * from "./templates";
 export * from "./programs";
 export * from "./subscriptions";
 export * from "./hooks";
+export * from "./forms";

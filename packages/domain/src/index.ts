@@ -20,3 +20,4 @@ export * from "./templates/index";
 export * from "./programs/index";
 export * from "./subscriptions/index";
 export * from "./hooks/index";
+export * from "./forms/index";

@@ -3,6 +3,7 @@ import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
 import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
+import { formsWebRoutes } from "../routes/forms";
 import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
 import { plansWebRoutes } from "../routes/plans";
@@ -28,4 +29,5 @@ export const webRouter = router({
   programs: programsWebRoutes,
   templates: templatesWebRoutes,
   plans: plansWebRoutes,
+  forms: formsWebRoutes,
 });
