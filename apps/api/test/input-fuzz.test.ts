@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
 import { formResponses, forms } from "@studio/db";
+import { assignSubscription } from "@studio/domain";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
@@ -144,6 +145,21 @@ beforeAll(async () => {
     await t.web("POST", "/v1/web/program-templates", owner, { type: "TRAINING", name: "Fuzz", content: {} }),
     "program template",
   );
+  // Automation subscriptions: one running plan (freeze, reactivate) and one queued in 2099
+  // (the subscription the cancel route addresses), so each baseline has something to change.
+  const plan = ok(
+    await t.web("POST", "/v1/web/plans", owner, { name: "Fuzz", durationValue: 1, durationUnit: "MONTHS" }),
+    "plan",
+  );
+  await assignSubscription(t.deps.database.db, t.scopeFor(studio.id), {
+    clientId: client.id,
+    planId: plan.id,
+  });
+  const queued = await assignSubscription(t.deps.database.db, t.scopeFor(studio.id), {
+    clientId: client.id,
+    planId: plan.id,
+    startDate: "2099-01-01",
+  });
   fixtures.traineeToken = t.traineeToken(client.id, studio.id);
   fixtures.apiKey = key.key;
   const pushToken = `ExponentPushToken[fuzz${unique()}]`;
@@ -156,6 +172,9 @@ beforeAll(async () => {
   );
   fixtures.ids = {
     clients: client.id,
+    trainees: client.id,
+    plans: plan.id,
+    subscriptions: queued.id,
     coaches: coach.id,
     leads: lead.id,
     statuses: status.id,
@@ -211,7 +230,12 @@ function formatsOf(schema: Json): string[] {
 
 function kindOf(schema: Json): "string" | "integer" | "number" | "boolean" | "array" | "object" | "other" {
   const alternatives = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (alternatives?.length) return kindOf(nonNull(alternatives[0]));
+  if (alternatives?.length) {
+    // Alternatives of different kinds (the automation lane's string-tolerant fields: a number
+    // or a numeric string, blank or a value) leave the kind open: no 5xx is all that is asked.
+    const kinds = new Set(alternatives.map((a) => kindOf(nonNull(a))));
+    return kinds.size === 1 ? [...kinds][0]! : "other";
+  }
   if (schema.enum || schema.const !== undefined) return "string";
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "string" || type === "integer" || type === "number" || type === "boolean") return type;
@@ -239,6 +263,8 @@ const ID_FIELDS: Record<string, string> = {
   category: "categories",
   tag: "tags",
   response: "form-responses",
+  plan: "plans",
+  subscription: "subscriptions",
 };
 
 function sampleString(name: string, schema: Json): string {

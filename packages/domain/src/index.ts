@@ -21,3 +21,5 @@ export * from "./programs/index";
 export * from "./subscriptions/index";
 export * from "./hooks/index";
 export * from "./forms/index";
+export * from "./audit/index";
+export * from "./automation/index";

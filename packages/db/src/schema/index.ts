@@ -10,3 +10,4 @@ export * from "./templates";
 export * from "./forms";
 export * from "./subscriptions";
 export * from "./hooks";
+export * from "./audit";

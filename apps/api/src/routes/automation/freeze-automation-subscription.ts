@@ -1,0 +1,17 @@
+import { AutomationTraineePath, AutomationSubscriptionsResultSchema } from "@studio/contracts";
+import { freezeAutomationSubscription } from "@studio/domain";
+import { apiKeyProcedure } from "../../trpc";
+
+export const freezeAutomationSubscriptionRoute = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/v1/automation/trainees/{id}/subscription/freeze",
+      tags: ["automation"],
+      summary: "Freeze the running plan",
+    },
+    automationMessage: "Plan frozen",
+  })
+  .input(AutomationTraineePath)
+  .output(AutomationSubscriptionsResultSchema)
+  .mutation(({ ctx, input }) => freezeAutomationSubscription(ctx.db, ctx.scope, input));

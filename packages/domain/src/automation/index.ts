@@ -1,0 +1,9 @@
+// The automation lane's operations (document 3 "Automation lane"): lane shaping (pages, data keys,
+// audit entries) around the operations the coach app shares.
+export { automationPage } from "./automation-page";
+export { listAutomationProducts } from "./list-automation-products";
+export { listAutomationSubscriptions } from "./list-automation-subscriptions";
+export { assignAutomationSubscription } from "./assign-automation-subscription";
+export { freezeAutomationSubscription } from "./freeze-automation-subscription";
+export { reactivateAutomationSubscription } from "./reactivate-automation-subscription";
+export { cancelAutomationSubscription } from "./cancel-automation-subscription";
