@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
 import { formResponses, forms } from "@studio/db";
-import { assignSubscription } from "@studio/domain";
+import { assignSubscription, registerWebhook } from "@studio/domain";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
@@ -160,6 +160,12 @@ beforeAll(async () => {
     planId: plan.id,
     startDate: "2099-01-01",
   });
+  // Automation hooks: one hook of the fuzz key (the one DELETE /v1/automation/hooks/{id} addresses).
+  const hook = await registerWebhook(
+    t.deps.database.db,
+    { ...t.scopeFor(studio.id), actor: { kind: "apiKey", apiKeyId: key.id, studioName: "Fuzz" } },
+    { targetUrl: "https://hooks.example.com/fuzz" },
+  );
   fixtures.traineeToken = t.traineeToken(client.id, studio.id);
   fixtures.apiKey = key.key;
   const pushToken = `ExponentPushToken[fuzz${unique()}]`;
@@ -175,6 +181,7 @@ beforeAll(async () => {
     trainees: client.id,
     plans: plan.id,
     subscriptions: queued.id,
+    hooks: hook.id,
     coaches: coach.id,
     leads: lead.id,
     statuses: status.id,
@@ -277,6 +284,7 @@ function sampleString(name: string, schema: Json): string {
   if (formats.includes("email")) return `fuzz${unique()}@example.com`;
   if (formats.includes("uri") || formats.includes("url")) return "https://example.com/fuzz.png";
   const lower = name.toLowerCase();
+  if (lower === "targeturl") return "https://hooks.example.com/fuzz";
   if (lower.includes("phone")) return samplePhone();
   if (lower.includes("timezone")) return "Asia/Jerusalem";
   if (lower.includes("locale")) return "he-IL";

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { boundedDate, boundedId, boundedInt, boundedName, INPUT_LIMITS, INT4_MAX, INT4_MIN } from "./bounded";
+import {
+  boundedDate,
+  boundedId,
+  boundedInt,
+  boundedName,
+  boundedString,
+  INPUT_LIMITS,
+  INT4_MAX,
+  INT4_MIN,
+} from "./bounded";
+import { HOOK_EVENTS, HOOK_LIMITS } from "./hooks";
 import { DurationUnitSchema, PlanSchema, SubscriptionSchema } from "./subscriptions";
 
 /** `GET /v1/automation/validate`: connection test of an automation tool. */
@@ -112,3 +122,38 @@ export const AutomationSubscriptionsResultSchema = z.object({ subscriptions: z.a
 
 /** `POST /v1/automation/trainees/{id}/subscription/cancel`. */
 export const AutomationSubscriptionCancelInput = z.object({ id: pathId(), subscriptionId: boundedId() });
+
+// ---- webhooks (document 3 "Webhook registration") ----
+
+/** A hook as answered (never the secret, except at registration). */
+export const AutomationHookSchema = z.object({
+  id: z.string(),
+  targetUrl: z.string(),
+  event: z.enum(HOOK_EVENTS),
+  formId: z.string().nullable(),
+  lastDeliveryAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+/** `POST /v1/automation/hooks` answers the hook with its secret (48 hex characters), only here. */
+export const AutomationRegisteredHookSchema = AutomationHookSchema.extend({ secret: z.string() });
+export const AutomationHooksSchema = z.object({ hooks: z.array(AutomationHookSchema) });
+
+/** `POST /v1/automation/hooks`: event blank means FORM_FILLED; formId blank means every form. */
+export const AutomationHookRegisterInput = z.object({
+  targetUrl: boundedString(HOOK_LIMITS.targetUrl, { trim: true }).describe(
+    "https URL on a public host, at most 2048",
+  ),
+  event: blankable(boundedString(INPUT_LIMITS.name, { trim: true })).describe("FORM_FILLED (default)"),
+  formId: blankable(boundedString(INPUT_LIMITS.id, { trim: true })).describe("blank: every form"),
+});
+export type AutomationHookRegister = z.infer<typeof AutomationHookRegisterInput>;
+
+/** `GET /v1/automation/hooks`: optional event filter (an unknown event is 400). */
+export const AutomationHookListQuery = z.object({
+  event: blankable(boundedString(INPUT_LIMITS.name, { trim: true })),
+});
+
+/** `DELETE /v1/automation/hooks/{id}`. */
+export const AutomationHookPath = z.object({ id: boundedId().describe("hook id") });
+export const AutomationHookDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1230,6 +1230,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/automation/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling key's webhooks (without secrets) */
+        get: operations["automation-listHooks"];
+        put?: never;
+        /** Register a webhook (the answer is the only one carrying its secret) */
+        post: operations["automation-registerHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook of the calling key */
+        delete: operations["automation-removeHook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/notification-configs": {
         parameters: {
             query?: never;
@@ -14470,6 +14505,341 @@ export interface operations {
                         message: string;
                         data: {
                             subscription: components["schemas"]["Subscription"];
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-listHooks": {
+        parameters: {
+            query?: {
+                event?: (string | null) | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Webhooks */
+                        message: string;
+                        data: {
+                            hooks: {
+                                id: string;
+                                targetUrl: string;
+                                /** @enum {string} */
+                                event: "FORM_FILLED";
+                                formId: string | null;
+                                lastDeliveryAt: string | null;
+                                lastStatus: number | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-registerHook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL on a public host, at most 2048 */
+                    targetUrl: string;
+                    /** @description FORM_FILLED (default) */
+                    event?: (string | null) | string;
+                    /** @description blank: every form */
+                    formId?: (string | null) | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Webhook registered */
+                        message: string;
+                        data: {
+                            id: string;
+                            targetUrl: string;
+                            /** @enum {string} */
+                            event: "FORM_FILLED";
+                            formId: string | null;
+                            lastDeliveryAt: string | null;
+                            lastStatus: number | null;
+                            createdAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-removeHook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description hook id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Webhook removed */
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @constant */
+                            deleted: true;
                         };
                     };
                 };

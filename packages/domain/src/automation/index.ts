@@ -7,3 +7,6 @@ export { assignAutomationSubscription } from "./assign-automation-subscription";
 export { freezeAutomationSubscription } from "./freeze-automation-subscription";
 export { reactivateAutomationSubscription } from "./reactivate-automation-subscription";
 export { cancelAutomationSubscription } from "./cancel-automation-subscription";
+export { registerAutomationHook } from "./register-automation-hook";
+export { listAutomationHooks } from "./list-automation-hooks";
+export { removeAutomationHook } from "./remove-automation-hook";

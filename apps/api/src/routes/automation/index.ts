@@ -4,6 +4,9 @@ import { freezeAutomationSubscriptionRoute } from "./freeze-automation-subscript
 import { listAutomationProductsRoute } from "./list-automation-products";
 import { listAutomationSubscriptionsRoute } from "./list-automation-subscriptions";
 import { reactivateAutomationSubscriptionRoute } from "./reactivate-automation-subscription";
+import { listAutomationHooksRoute } from "./list-automation-hooks";
+import { registerAutomationHookRoute } from "./register-automation-hook";
+import { removeAutomationHookRoute } from "./remove-automation-hook";
 
 /** /v1/automation plans and subscriptions (document 3 "Plans and subscriptions"). */
 export const subscriptionsAutomationRoutes = {
@@ -13,4 +16,11 @@ export const subscriptionsAutomationRoutes = {
   freezeSubscription: freezeAutomationSubscriptionRoute,
   reactivateSubscription: reactivateAutomationSubscriptionRoute,
   cancelSubscription: cancelAutomationSubscriptionRoute,
+};
+
+/** /v1/automation/hooks (document 3 "Webhook registration"). */
+export const hooksAutomationRoutes = {
+  registerHook: registerAutomationHookRoute,
+  listHooks: listAutomationHooksRoute,
+  removeHook: removeAutomationHookRoute,
 };
