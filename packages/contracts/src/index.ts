@@ -3,6 +3,7 @@ export * from "./paging";
 export * from "./common";
 export * from "./studio";
 export * from "./automation";
+export * from "./automation-tasks";
 export * from "./team";
 export * from "./trainee";
 export * from "./crm";

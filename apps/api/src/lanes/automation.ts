@@ -1,10 +1,15 @@
 import { router } from "../trpc";
 import { accessAutomationRoutes } from "../routes/access";
-import { hooksAutomationRoutes, subscriptionsAutomationRoutes } from "../routes/automation";
+import {
+  hooksAutomationRoutes,
+  subscriptionsAutomationRoutes,
+  tasksAutomationRoutes,
+} from "../routes/automation";
 
 /** /v1/automation/*: studio API key; answers in the automation envelope. */
 export const automationRouter = router({
   ...accessAutomationRoutes,
   ...subscriptionsAutomationRoutes,
   ...hooksAutomationRoutes,
+  ...tasksAutomationRoutes,
 });

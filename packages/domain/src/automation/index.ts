@@ -10,3 +10,6 @@ export { cancelAutomationSubscription } from "./cancel-automation-subscription";
 export { registerAutomationHook } from "./register-automation-hook";
 export { listAutomationHooks } from "./list-automation-hooks";
 export { removeAutomationHook } from "./remove-automation-hook";
+export { listAutomationTasks } from "./list-automation-tasks";
+export { createAutomationTask } from "./create-automation-task";
+export { updateAutomationTask } from "./update-automation-task";

@@ -7,6 +7,9 @@ import { reactivateAutomationSubscriptionRoute } from "./reactivate-automation-s
 import { listAutomationHooksRoute } from "./list-automation-hooks";
 import { registerAutomationHookRoute } from "./register-automation-hook";
 import { removeAutomationHookRoute } from "./remove-automation-hook";
+import { createAutomationTaskRoute } from "./create-automation-task";
+import { listAutomationTasksRoute } from "./list-automation-tasks";
+import { updateAutomationTaskRoute } from "./update-automation-task";
 
 /** /v1/automation plans and subscriptions (document 3 "Plans and subscriptions"). */
 export const subscriptionsAutomationRoutes = {
@@ -23,4 +26,11 @@ export const hooksAutomationRoutes = {
   registerHook: registerAutomationHookRoute,
   listHooks: listAutomationHooksRoute,
   removeHook: removeAutomationHookRoute,
+};
+
+/** /v1/automation/tasks (document 3 "Weights, message, tasks"). */
+export const tasksAutomationRoutes = {
+  listTasks: listAutomationTasksRoute,
+  createTask: createAutomationTaskRoute,
+  updateTask: updateAutomationTaskRoute,
 };

@@ -1,0 +1,17 @@
+import { AutomationTaskListQuery, AutomationTaskListSchema } from "@studio/contracts";
+import { listAutomationTasks } from "@studio/domain";
+import { apiKeyProcedure } from "../../trpc";
+
+export const listAutomationTasksRoute = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/automation/tasks",
+      tags: ["automation"],
+      summary: "Tasks newest first, offset pagination",
+    },
+    automationMessage: "Tasks",
+  })
+  .input(AutomationTaskListQuery)
+  .output(AutomationTaskListSchema)
+  .query(({ ctx, input }) => listAutomationTasks(ctx.db, ctx.scope, input));

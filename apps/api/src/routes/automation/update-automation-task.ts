@@ -1,0 +1,17 @@
+import { AutomationTaskUpdateInput, AutomationTaskResultSchema } from "@studio/contracts";
+import { updateAutomationTask } from "@studio/domain";
+import { apiKeyProcedure } from "../../trpc";
+
+export const updateAutomationTaskRoute = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/v1/automation/tasks/{id}",
+      tags: ["automation"],
+      summary: "Update a task's status, snooze date or priority",
+    },
+    automationMessage: "Task updated",
+  })
+  .input(AutomationTaskUpdateInput)
+  .output(AutomationTaskResultSchema)
+  .mutation(({ ctx, input }) => updateAutomationTask(ctx.db, ctx.scope, input));
