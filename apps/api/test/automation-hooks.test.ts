@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { auditEntries, webhooks } from "@studio/db";
 import { registerWebhook, type ApiKeyScope } from "@studio/domain";
-import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
+import { newOwner, startTestApp, type TestApp } from "./support/harness";
+import { automationKey } from "./support/automation-fixtures";
 import { studioIdOf } from "./support/team-fixtures";
 
 // The automation lane's webhook registration (document 3 "Webhook registration", "Response
@@ -23,20 +24,7 @@ const db = () => t.deps.database.db;
 const TARGET = "https://hooks.example.com/catch/1";
 const TARGET_MESSAGE = "targetUrl must be an https URL on a public host";
 
-async function keyOf(app: TestApp, owner: WebUserContext, name = "Zapier") {
-  const res = await app.web("POST", "/v1/web/studios/current/api-keys", owner, { name });
-  expect(res.status).toBe(201);
-  const key = res.body.data as { id: string; key: string };
-  const call = (method: string, path: string, body?: unknown) =>
-    app.request(method, `/v1/automation${path}`, {
-      headers: {
-        "x-api-key": key.key,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return { ...key, call };
-}
+const keyOf = automationKey;
 
 async function studio(app: TestApp = t) {
   const owner = newOwner();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { auditEntries, subscriptions } from "@studio/db";
 import { createPlan, localParts } from "@studio/domain";
+import { automationKey } from "./support/automation-fixtures";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 import { studioIdOf } from "./support/team-fixtures";
@@ -20,17 +21,8 @@ const db = () => t.deps.database.db;
 async function studio() {
   const owner = newOwner();
   const studioId = await studioIdOf(t, owner);
-  const res = await t.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Zapier" });
-  expect(res.status).toBe(201);
-  const key = res.body.data as { id: string; key: string };
-  const call = (method: string, path: string, body?: unknown) =>
-    t.request(method, `/v1/automation${path}`, {
-      headers: {
-        "x-api-key": key.key,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const key = await automationKey(t, owner, "Zapier");
+  const { call } = key;
   const plan = (fields: Partial<Parameters<typeof createPlan>[2]> = {}) =>
     createPlan(db(), t.scopeFor(studioId), {
       name: "חודשי",

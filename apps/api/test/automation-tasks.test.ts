@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { auditEntries, tasks } from "@studio/db";
+import { automationKey } from "./support/automation-fixtures";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 import { addCoach, studioIdOf } from "./support/team-fixtures";
@@ -18,17 +19,8 @@ const db = () => t.deps.database.db;
 async function studio() {
   const owner = newOwner();
   const studioId = await studioIdOf(t, owner);
-  const res = await t.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Make" });
-  expect(res.status).toBe(201);
-  const key = res.body.data as { id: string; key: string };
-  const call = (method: string, path: string, body?: unknown) =>
-    t.request(method, `/v1/automation${path}`, {
-      headers: {
-        "x-api-key": key.key,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const key = await automationKey(t, owner, "Make");
+  const { call } = key;
   const create = async (body: Record<string, unknown>) => {
     const res = await call("POST", "/tasks", body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -104,6 +104,19 @@ const defaultedFields = {
   sortOrder: sortOrder.default(0).describe("default 0 (also on PATCH when omitted)"),
 };
 
+/** The nine macro fields, each optional, on create and patch alike. */
+const optionalMacros = {
+  totalKcal: macro.optional(),
+  totalProtein: macro.optional(),
+  totalCarbs: macro.optional(),
+  totalFat: macro.optional(),
+  servingGrams: macro.optional(),
+  servingKcal: macro.optional(),
+  servingProtein: macro.optional(),
+  servingCarbs: macro.optional(),
+  servingFat: macro.optional(),
+};
+
 /** `POST /v1/web/content`. */
 export const ContentCreateInput = z.object({
   type: contentFields.type,
@@ -115,15 +128,7 @@ export const ContentCreateInput = z.object({
   posterUrl: contentFields.posterUrl.optional(),
   ingredients: contentFields.ingredients.optional(),
   steps: contentFields.steps.optional(),
-  totalKcal: macro.optional(),
-  totalProtein: macro.optional(),
-  totalCarbs: macro.optional(),
-  totalFat: macro.optional(),
-  servingGrams: macro.optional(),
-  servingKcal: macro.optional(),
-  servingProtein: macro.optional(),
-  servingCarbs: macro.optional(),
-  servingFat: macro.optional(),
+  ...optionalMacros,
   categoryId: contentFields.categoryId
     .optional()
     .describe(
@@ -149,15 +154,7 @@ export const ContentPatchInput = z.object({
   posterUrl: contentFields.posterUrl.optional(),
   ingredients: contentFields.ingredients.optional(),
   steps: contentFields.steps.optional(),
-  totalKcal: macro.optional(),
-  totalProtein: macro.optional(),
-  totalCarbs: macro.optional(),
-  totalFat: macro.optional(),
-  servingGrams: macro.optional(),
-  servingKcal: macro.optional(),
-  servingProtein: macro.optional(),
-  servingCarbs: macro.optional(),
-  servingFat: macro.optional(),
+  ...optionalMacros,
   categoryId: contentFields.categoryId.optional().describe("omitted: kept; null: uncategorized"),
   tagIds: contentFields.tagIds.optional().describe("sent: replaces the item's tags; omitted: kept"),
   ...defaultedFields,
