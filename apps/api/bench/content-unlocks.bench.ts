@@ -17,6 +17,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
+import { printLatencyTable } from "./support";
 
 const TRAINEES = 10_000;
 const SET = 5_000;
@@ -120,22 +121,11 @@ async function drive(): Promise<void> {
     console.warn(
       `PUT ${path.replace(contentId, ":id")} with ${SET} trainee ids (${TRAINEES} trainees in the studio; body ${(JSON.stringify({ clientIds: setA }).length / 1e3).toFixed(0)} kB, answer ${(answerBytes / 1e6).toFixed(2)} MB)`,
     );
-    console.warn("| run | requests | p50 ms | p99 ms | max ms |");
-    console.warn("|---|---|---|---|---|");
-    for (const run of runs) {
-      const sorted = [...run.times].sort((a, b) => a - b);
-      console.warn(
-        `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
-      );
-    }
+    printLatencyTable(runs);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 if (process.env.CONTENT_BENCH_ROLE === "server") await serve();

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
+import { percentile } from "./support";
 
 const LEADS = 10_000;
 const STATUSES = 20;
@@ -144,10 +145,6 @@ async function drive(): Promise<void> {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** One request at a time, each timed from send to the last body byte. */

@@ -19,6 +19,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
+import { printLatencyTable } from "./support";
 
 const TRAINEES = 2_000;
 const BULK = 500;
@@ -131,22 +132,11 @@ async function drive(): Promise<void> {
     console.warn(
       `POST /v1/web/program-templates/:id/assign-bulk with ${BULK} trainee ids (${TRAINEES} trainees, each with a device; COMBINED template of ${(JSON.stringify(planContent()).length / 1e3).toFixed(1)} kB)`,
     );
-    console.warn("| run | requests | p50 ms | p99 ms | max ms |");
-    console.warn("|---|---|---|---|---|");
-    for (const run of runs) {
-      const sorted = [...run.times].sort((a, b) => a - b);
-      console.warn(
-        `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
-      );
-    }
+    printLatencyTable(runs);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 if (process.env.PROGRAMS_BENCH_ROLE === "server") await serve();

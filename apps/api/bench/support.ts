@@ -57,3 +57,20 @@ export function printTable(rows: BenchResult[]): void {
   for (const r of rows)
     console.warn(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
 }
+
+/** The p-th percentile of ascending samples (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Prints timed runs (milliseconds per request) as a Markdown table: p50, p99 and max. */
+export function printLatencyTable(runs: { name: string; times: number[] }[]): void {
+  console.warn("| run | requests | p50 ms | p99 ms | max ms |");
+  console.warn("|---|---|---|---|---|");
+  for (const run of runs) {
+    const sorted = [...run.times].sort((a, b) => a - b);
+    console.warn(
+      `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
+    );
+  }
+}
