@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -86,7 +87,8 @@ export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHan
 
 export function openPglite(dataDir: string): PGlite {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir);
+  // btree_gist: the calendar's exclusion constraint (no two live events of a coach overlap).
+  return new PGlite(dataDir, { extensions: { btree_gist } });
 }
 
 function createPostgresDatabase(url: string, options: CreateDatabaseOptions): DatabaseHandle {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { PGlite } from "@electric-sql/pglite";
 import { createDatabase, migrationsFolder, type DatabaseHandle } from "@studio/db";
 import { createJobQueue } from "@studio/jobs";
@@ -72,7 +73,7 @@ export async function freshPglite(): Promise<DatabaseHandle> {
     return dumpOf(template);
   })();
   const dump = await pgliteTemplate;
-  const pglite = new PGlite({ loadDataDir: dump });
+  const pglite = new PGlite({ loadDataDir: dump, extensions: { btree_gist } });
   return createDatabase({ pglite });
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
 import { studioIdColumn } from "./studio";
@@ -28,6 +28,59 @@ export const forms = pgTable(
   (t) => [index("forms_studio_idx").on(t.studioId)],
 );
 
+/**
+ * A form sent to one trainee (decisions.md "Subscriptions and forms"): PENDING until submitted
+ * (SUBMITTED) or withdrawn (CANCELED). frozenSchema is the form's fields and document as they were
+ * at send time (a later edit of the form does not change what this trainee fills or signs);
+ * prefill holds the coach-filled values of a PDF_SIGNATURE form. tokenHash is the SHA-256 of the
+ * signing link's 128-bit token (PDF_SIGNATURE only; the token itself is returned once, in
+ * signingUrl). pushMode is the three-state push flag: NOW (announced at send), NEVER, DEFERRED
+ * (the hourly pending-form notifier announces it once visible; announcedAt marks it done).
+ */
+export const formAssignments = pgTable(
+  "form_assignments",
+  {
+    id: id(),
+    studioId: studioIdColumn(),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** PENDING | SUBMITTED | CANCELED */
+    status: text("status").notNull().default("PENDING"),
+    visibleFrom: timestamp("visible_from", { withTimezone: true }).notNull().defaultNow(),
+    note: text("note"),
+    tokenHash: text("token_hash"),
+    prefill: jsonb("prefill")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    frozenSchema: jsonb("frozen_schema").notNull(),
+    /** NOW | NEVER | DEFERRED */
+    pushMode: text("push_mode").notNull().default("NOW"),
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    /** coach | automation | onboarding | schedule: who sent it. */
+    source: text("source").notNull().default("coach"),
+    /** Signing audit of a PDF_SIGNATURE link (time, IP, user agent, phone, SHA-256 of the document). */
+    signingAudit: jsonb("signing_audit"),
+    createdAt: createdAt(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("form_assignments_studio_idx").on(t.studioId),
+    index("form_assignments_client_idx").on(t.clientId, t.status),
+    uniqueIndex("form_assignments_token_key")
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
+    index("form_assignments_deferred_idx")
+      .on(t.visibleFrom)
+      .where(sql`${t.pushMode} = 'DEFERRED' and ${t.announcedAt} is null and ${t.status} = 'PENDING'`),
+  ],
+);
+
 /** A trainee's submitted answers to a form. */
 export const formResponses = pgTable(
   "form_responses",
@@ -43,11 +96,18 @@ export const formResponses = pgTable(
     answers: jsonb("answers")
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The assignment this response completes (null for responses recorded before assignments existed). */
+    assignmentId: text("assignment_id").references(() => formAssignments.id, { onDelete: "set null" }),
+    /** The signed PDF of a PDF_SIGNATURE form; null otherwise. */
+    documentUrl: text("document_url"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     index("form_responses_studio_idx").on(t.studioId),
     index("form_responses_client_idx").on(t.clientId, t.formId),
+    uniqueIndex("form_responses_assignment_key")
+      .on(t.assignmentId)
+      .where(sql`${t.assignmentId} is not null`),
   ],
 );

@@ -11,3 +11,6 @@ export * from "./forms";
 export * from "./subscriptions";
 export * from "./hooks";
 export * from "./audit";
+export * from "./tracking";
+export * from "./foods";
+export * from "./calendar";

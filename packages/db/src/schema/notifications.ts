@@ -128,12 +128,14 @@ export const formReminderDispatches = pgTable(
       .references(() => clients.id, { onDelete: "cascade" }),
     /** The check-in form day (trainee's local calendar date) the reminder belongs to. */
     formDay: date("form_day", { mode: "string" }).notNull(),
+    /** The form reminded about ('' for rows written before reminders covered every recurring form). */
+    formId: text("form_id").notNull().default(""),
     reminderId: text("reminder_id").notNull(),
     notificationId: text("notification_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("form_reminder_dispatches_key").on(t.clientId, t.formDay, t.reminderId),
+    uniqueIndex("form_reminder_dispatches_key").on(t.clientId, t.formId, t.formDay, t.reminderId),
     index("form_reminder_dispatches_studio_idx").on(t.studioId),
   ],
 );

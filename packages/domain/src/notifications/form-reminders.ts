@@ -139,6 +139,7 @@ export async function dispatchDueFormReminders(
             .onConflictDoNothing({
               target: [
                 formReminderDispatches.clientId,
+                formReminderDispatches.formId,
                 formReminderDispatches.formDay,
                 formReminderDispatches.reminderId,
               ],
