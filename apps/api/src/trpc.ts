@@ -44,6 +44,7 @@ const scopeBase = (ctx: RequestContext): ScopeBase => ({
   model: ctx.deps.model ?? null,
   webPages: ctx.deps.webPages ?? null,
   storage: ctx.deps.storage ?? null,
+  appWebUrl: ctx.deps.config.appWebUrl,
 });
 
 const webLane = laneProcedure("web");

@@ -22,3 +22,4 @@ export * from "./programs";
 export * from "./subscriptions";
 export * from "./hooks";
 export * from "./forms";
+export * from "./form-assignments";

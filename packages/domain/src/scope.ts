@@ -71,6 +71,8 @@ export interface ScopeBase {
   webPages?: WebPageReader | null;
   /** Object storage for media uploads; null or absent when not configured (media answers INTERNAL). */
   storage?: ObjectStorage | null;
+  /** APP_WEB_URL, the base of signing links (`<appWebUrl>/sign/<token>`); absent: http://localhost:3000. */
+  appWebUrl?: string | null;
 }
 
 /** A call scoped to one studio (the tenant): every query filters by `studioId`. */

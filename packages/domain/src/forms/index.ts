@@ -4,3 +4,11 @@ export { getForm } from "./get-form";
 export { listForms } from "./list-forms";
 export { updateForm } from "./update-form";
 export { assertStoredStudioPdf, checkForm, loadFormRow, toForm } from "./form-support";
+export {
+  assignForm,
+  DEFAULT_APP_WEB_URL,
+  SIGNING_TOKEN_BYTES,
+  signingTokenHash,
+  type AssignFormInput,
+} from "./assign-form";
+export { frozenSchemaOf, toFormAssignmentRecord, type FrozenFormSchema } from "./form-assignment-record";
