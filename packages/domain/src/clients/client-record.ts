@@ -2,6 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { ClientRecord } from "@studio/contracts";
 import { clientCoaches, type DbOrTx } from "@studio/db";
 import type { ClientRow } from "./client-scope";
+import { publicExternalId } from "./external-id";
 
 export interface CoachAssignments {
   coachIds: string[];
@@ -58,7 +59,7 @@ export function toClientRecord(row: ClientRow, assignments: CoachAssignments): C
     updateFormId: row.updateFormId,
     updateCadence: row.updateCadence as ClientRecord["updateCadence"],
     allowAppWhileFrozen: row.allowAppWhileFrozen,
-    externalId: row.externalId,
+    externalId: publicExternalId(row.studioId, row.externalId),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

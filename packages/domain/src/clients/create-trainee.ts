@@ -13,11 +13,13 @@ import type { ChatMessage } from "../ports";
 import { assertClientSlotAvailable } from "../team/studio-limits";
 import { toClientRecord } from "./client-record";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
+import { storedExternalId } from "./external-id";
 import { normalizePhoneOrThrow } from "./phone";
 import { parseDomainInput } from "../validation";
 
 /** Fields only non-web callers set (the automation lane's idempotency key). */
 export interface TraineeCreateExtras {
+  /** As the caller sent it; stored with the studio prefix (`storedExternalId`). */
   externalId?: string | null;
 }
 
@@ -89,7 +91,7 @@ export async function createTrainee(
         updateFormId: input.updateFormId ?? null,
         updateCadence: input.updateCadence ?? null,
         allowAppWhileFrozen: input.allowAppWhileFrozen ?? null,
-        externalId: input.externalId ?? null,
+        externalId: input.externalId ? storedExternalId(scope.studioId, input.externalId) : null,
       })
       .returning();
     await writeCoachAssignments(tx, scope.studioId, created!.id, assignments, false);

@@ -1,4 +1,5 @@
 export * from "./phone";
+export * from "./external-id";
 export * from "./client-scope";
 export * from "./client-record";
 export * from "./coach-assignments";

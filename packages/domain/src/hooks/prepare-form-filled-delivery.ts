@@ -1,6 +1,7 @@
 import { and, eq, lt, or, lte, count } from "drizzle-orm";
 import type { FormFilledBody, FormFilledField } from "@studio/contracts";
 import { clients, formResponses, forms, studios, webhooks, type DbOrTx } from "@studio/db";
+import { publicExternalId } from "../clients/external-id";
 import type { StudioScope } from "../scope";
 
 export type FormFilledDelivery =
@@ -96,7 +97,7 @@ export async function prepareFormFilledDelivery(
       hookId: hook.id,
       studioId,
       clientId: response.clientId,
-      externalId: response.externalId,
+      externalId: publicExternalId(studioId, response.externalId),
       formId: response.formId,
       formName: response.formName,
       formType: response.formType,
