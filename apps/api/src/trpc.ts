@@ -12,8 +12,16 @@ import {
 } from "@studio/domain";
 import type { LaneAuth, RequestContext } from "./context";
 
-/** Route metadata: trpc-to-openapi's `openapi` block plus the HTTP status of a success. */
-export type RouteMeta = OpenApiMeta<{ successStatus?: number; automationMessage?: string }>;
+/**
+ * Route metadata: trpc-to-openapi's `openapi` block plus the HTTP status of a success. The
+ * automation envelope's message is `automationMessage`, or what `automationMessageOf` answers
+ * for the data when the message depends on the outcome (created or existing, found or not).
+ */
+export type RouteMeta = OpenApiMeta<{
+  successStatus?: number;
+  automationMessage?: string;
+  automationMessageOf?: (data: never) => string;
+}>;
 
 const t = initTRPC.context<RequestContext>().meta<RouteMeta>().create();
 

@@ -179,6 +179,8 @@ beforeAll(async () => {
   fixtures.ids = {
     clients: client.id,
     trainees: client.id,
+    // GET /v1/automation/trainees/by-phone/{phone}: the fuzz trainee's phone.
+    "by-phone": client.phone,
     plans: plan.id,
     subscriptions: queued.id,
     hooks: hook.id,

@@ -4,6 +4,7 @@ import {
   hooksAutomationRoutes,
   subscriptionsAutomationRoutes,
   tasksAutomationRoutes,
+  traineesAutomationRoutes,
 } from "../routes/automation";
 
 /** /v1/automation/*: studio API key; answers in the automation envelope. */
@@ -12,4 +13,5 @@ export const automationRouter = router({
   ...subscriptionsAutomationRoutes,
   ...hooksAutomationRoutes,
   ...tasksAutomationRoutes,
+  ...traineesAutomationRoutes,
 });

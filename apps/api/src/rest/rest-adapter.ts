@@ -46,7 +46,9 @@ export function createRestHandler(router: AnyTRPCRouter) {
         .split(".")
         .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as ProcedureFn;
       const data = await call(input);
-      return writeSuccess(c, data, match.route.successStatus, style, match.route.meta.automationMessage);
+      const { automationMessage, automationMessageOf } = match.route.meta;
+      const message = automationMessageOf ? automationMessageOf(data as never) : automationMessage;
+      return writeSuccess(c, data, match.route.successStatus, style, message);
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected)

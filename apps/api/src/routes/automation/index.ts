@@ -10,6 +10,12 @@ import { removeAutomationHookRoute } from "./remove-automation-hook";
 import { createAutomationTaskRoute } from "./create-automation-task";
 import { listAutomationTasksRoute } from "./list-automation-tasks";
 import { updateAutomationTaskRoute } from "./update-automation-task";
+import { createAutomationTraineeRoute } from "./create-automation-trainee";
+import { searchAutomationTraineesRoute } from "./search-automation-trainees";
+import { findAutomationTraineeByPhoneRoute } from "./find-automation-trainee-by-phone";
+import { getAutomationTraineeRoute } from "./get-automation-trainee";
+import { updateAutomationTraineeRoute } from "./update-automation-trainee";
+import { deleteAutomationTraineeRoute } from "./delete-automation-trainee";
 
 /** /v1/automation plans and subscriptions (document 3 "Plans and subscriptions"). */
 export const subscriptionsAutomationRoutes = {
@@ -33,4 +39,18 @@ export const tasksAutomationRoutes = {
   listTasks: listAutomationTasksRoute,
   createTask: createAutomationTaskRoute,
   updateTask: updateAutomationTaskRoute,
+};
+
+/**
+ * /v1/automation/trainees (document 3 "POST /v1/automation/trainees", "search", "by-phone",
+ * "GET, PATCH, DELETE /v1/automation/trainees/:id"). The route table matches static segments
+ * before `{id}`, so /trainees/search and /trainees/by-phone/{phone} are never read as an id.
+ */
+export const traineesAutomationRoutes = {
+  createTrainee: createAutomationTraineeRoute,
+  searchTrainees: searchAutomationTraineesRoute,
+  findTraineeByPhone: findAutomationTraineeByPhoneRoute,
+  getTrainee: getAutomationTraineeRoute,
+  updateTrainee: updateAutomationTraineeRoute,
+  deleteTrainee: deleteAutomationTraineeRoute,
 };
