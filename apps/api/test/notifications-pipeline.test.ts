@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { clients, formReminderDispatches, notifications, pushTokens } from "@studio/db";
-import {
-  dispatchDueFormReminders,
-  notify,
-  type JobScope,
-  type NotifyInput,
-  type PlatformJobScope,
-} from "@studio/domain";
+import { clients, notifications, pushTokens } from "@studio/db";
+import { notify, type JobScope, type NotifyInput } from "@studio/domain";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { addCoach, addClient, withoutRequestId } from "./support/team-fixtures";
 import { addTrainee, studioWithTrainee } from "./support/notification-fixtures";
@@ -25,11 +19,6 @@ afterAll(async () => t?.close());
 
 /** The scope a caller of notify() in this studio passes (the test clock). */
 const scopeOf = (studioId: string): JobScope => ({ ...t.scopeFor(studioId), now: now() });
-/** The scheduler's scope (no studio) at `iso`. */
-const reminderScope = (iso: string): PlatformJobScope => {
-  const { studioId: _studioId, ...scope } = t.scopeFor("");
-  return { ...scope, now: new Date(iso) };
-};
 const send = ({ studioId, ...input }: NotifyInput & { studioId: string }) =>
   notify(t.deps.database.db, scopeOf(studioId), input);
 const deliveryJobs = async (notificationId?: string) => {
@@ -288,126 +277,4 @@ describe("GET /v1/web/clients/:id/notifications", () => {
   });
 });
 
-describe("FORM_REMINDERS scheduling", () => {
-  // Wednesday 2026-03-04 is the check-in form day of a weekly schedule starting on 2026-02-25.
-  const checkIn = { updateFormId: "form-weekly", updateCadence: "WEEKLY", checkInStartDate: "2026-02-25" };
-
-  async function remindersStudio(reminders?: unknown[]) {
-    const owner = newOwner();
-    if (reminders) {
-      const res = await t.web("PUT", "/v1/web/studio/notification-settings/FORM_REMINDERS", owner, {
-        enabled: true,
-        sound: true,
-        messages: reminders,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    return owner;
-  }
-  const dispatches = (clientId: string) =>
-    t.deps.database.db
-      .select()
-      .from(formReminderDispatches)
-      .where(eq(formReminderDispatches.clientId, clientId));
-
-  it("the default reminder fires the evening before the form day in the trainee's zone, once even when the job runs twice", async () => {
-    const { studioId, clientId } = await traineeWithDevice(await remindersStudio(), {
-      ...checkIn,
-      timezone: "Europe/London",
-    });
-    // Tuesday 2026-03-03 19:00 in London is 19:00Z.
-    const at = reminderScope;
-    await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T18:58:00Z"));
-    expect(await recordsOf(clientId)).toEqual([]);
-    const first = await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T19:02:00Z"));
-    const second = await dispatchDueFormReminders(t.deps.database.db, at("2026-03-03T19:07:00Z"));
-    expect(first.dispatched).toBeGreaterThanOrEqual(1);
-    expect(second.alreadyDispatched).toBeGreaterThanOrEqual(1);
-    const records = await recordsOf(clientId);
-    expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({
-      studioId,
-      type: "FORM_REMINDERS",
-      status: "queued",
-      title: "תזכורת: מחר צ'ק-אין",
-    });
-    expect(records[0]!.data).toMatchObject({
-      opens: "home",
-      formId: "form-weekly",
-      formType: "CHECK_IN",
-      formDay: "2026-03-04",
-    });
-    expect(await deliveryJobs(records[0]!.id)).toHaveLength(1);
-    expect(await dispatches(clientId)).toEqual([
-      expect.objectContaining({
-        formDay: "2026-03-04",
-        reminderId: "day-before",
-        notificationId: records[0]!.id,
-      }),
-    ]);
-  });
-
-  it("concurrent runs (replicas) still record each reminder once", async () => {
-    const { clientId } = await traineeWithDevice(await remindersStudio(), {
-      ...checkIn,
-      timezone: "Europe/London",
-    });
-    const run = () => dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T19:03:00Z"));
-    await Promise.all([run(), run(), run()]);
-    expect(await recordsOf(clientId)).toHaveLength(1);
-  });
-
-  it("without a trainee zone the studio's zone is used", async () => {
-    const { clientId } = await traineeWithDevice(await remindersStudio(), { ...checkIn, timezone: null });
-    // The studio default zone is Asia/Jerusalem (UTC+2 in March): 19:00 local is 17:00Z.
-    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T17:01:00Z"));
-    expect(await recordsOf(clientId)).toHaveLength(1);
-  });
-
-  it("onlyIfNotFilled: a filled form skips the reminder (FORM_FILLED); reminders with onlyIfNotFilled false ignore it", async () => {
-    const owner = await remindersStudio([
-      { id: "morning", title: "היום צ'ק-אין", offsetDays: 0, time: "08:00" },
-      { id: "noon", title: "תזכורת", offsetDays: 0, time: "08:00", onlyIfNotFilled: false },
-    ]);
-    const { clientId } = await traineeWithDevice(owner, { ...checkIn, timezone: "UTC" });
-    const asked: unknown[] = [];
-    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-04T08:01:00Z"), {
-      isCheckInFilled: async (_db, query) => {
-        asked.push(query);
-        return true;
-      },
-    });
-    const records = await recordsOf(clientId);
-    const byTitle = Object.fromEntries(records.map((r) => [r.title, r]));
-    expect(byTitle["היום צ'ק-אין"]).toMatchObject({ status: "skipped", skipReason: "FORM_FILLED" });
-    expect(byTitle["תזכורת"]).toMatchObject({ status: "queued" });
-    expect(asked).toEqual([
-      expect.objectContaining({ clientId, formId: "form-weekly", formDay: "2026-03-04" }),
-    ]);
-  });
-
-  it("until the forms work plugs in, nothing counts as filled: onlyIfNotFilled reminders go out", async () => {
-    const owner = await remindersStudio([
-      { id: "after", title: "עוד לא מילאת", offsetDays: 1, time: "10:00" },
-    ]);
-    const { clientId } = await traineeWithDevice(owner, { ...checkIn, timezone: "UTC" });
-    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-05T10:00:00Z"));
-    expect(await recordsOf(clientId)).toEqual([
-      expect.objectContaining({ status: "queued", title: "עוד לא מילאת" }),
-    ]);
-  });
-
-  it("nothing is sent when the studio switched FORM_REMINDERS off, before the first form day, or for a deleted trainee", async () => {
-    const off = newOwner();
-    await t.web("PATCH", "/v1/web/notification-configs/FORM_REMINDERS", off, { enabled: false });
-    const a = await traineeWithDevice(off, { ...checkIn, timezone: "UTC" });
-    const b = await traineeWithDevice(newOwner(), {
-      ...checkIn,
-      checkInStartDate: "2026-03-11",
-      timezone: "UTC",
-    });
-    const c = await traineeWithDevice(newOwner(), { ...checkIn, timezone: "UTC", deletedAt: new Date() });
-    await dispatchDueFormReminders(t.deps.database.db, reminderScope("2026-03-03T19:01:00Z"));
-    for (const { clientId } of [a, b, c]) expect(await recordsOf(clientId)).toEqual([]);
-  });
-});
+// FORM_REMINDERS scheduling: notifications-form-reminders.test.ts.

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { clients, pushTokens, studios, type DatabaseHandle } from "@studio/db";
+import { eq } from "drizzle-orm";
+import { clients, forms, pushTokens, studios, type DatabaseHandle } from "@studio/db";
 import { notify, type JobScope, type NotifyInput, type PushMessage } from "@studio/domain";
 import { silentLogger } from "@studio/observability";
 import { createExpoPushClient, createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
@@ -333,11 +334,18 @@ export function pushDeliverySuite(backendName: BackendName): void {
     it("reminders fire once when the scheduling job runs twice (and the worker delivers that one push)", async () => {
       const { services } = await worker();
       const t = await trainee(backend.database, ["ExponentPushToken[r]"], {
-        updateFormId: "weekly-form",
         updateCadence: "WEEKLY",
         checkInStartDate: "2026-03-04",
         timezone: "Asia/Jerusalem",
       });
+      const [form] = await backend.database.db
+        .insert(forms)
+        .values({ studioId: t.studioId, name: "Weekly", type: "CHECK_IN" })
+        .returning();
+      await backend.database.db
+        .update(clients)
+        .set({ updateFormId: form!.id })
+        .where(eq(clients.id, t.clientId));
       // The default reminder: the day before the form day at 19:00 local (17:00Z in March).
       const deps = {
         database: backend.database,
@@ -363,7 +371,7 @@ export function pushDeliverySuite(backendName: BackendName): void {
       expect(stub.requests).toHaveLength(1);
       expect(stub.requests[0]![0]).toMatchObject({
         to: t.tokens[0],
-        data: { opens: "home", formDay: "2026-03-04", formId: "weekly-form" },
+        data: { opens: "home", formDay: "2026-03-04", formId: form!.id },
       });
     });
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationMessage } from "@studio/contracts";
-import { dueFormReminders, isCheckInFormDay, isCheckInReminder } from "./check-in-schedule";
+import {
+  dueFormReminders,
+  dueSentFormReminders,
+  isCheckInFormDay,
+  isCheckInReminder,
+  remindsFormType,
+} from "./check-in-schedule";
 
 const reminder = (over: Partial<NotificationMessage> = {}): NotificationMessage => ({
   id: "r",
@@ -164,5 +170,42 @@ describe("due FORM_REMINDERS reminders", () => {
       reminders: [inGap],
     });
     expect(due.map((d) => d.dueAt.toISOString())).toEqual(["2026-03-08T07:30:00.000Z"]);
+  });
+});
+
+describe("due reminders of a sent form (form assignment)", () => {
+  const zone = "Asia/Jerusalem";
+  // Visible on Monday 2026-03-09 at 10:00 local (08:00Z).
+  const visibleFrom = new Date("2026-03-09T08:00:00Z");
+  const sent = (now: string, reminders: NotificationMessage[], notBefore = visibleFrom) =>
+    dueSentFormReminders({ now: new Date(now), zone, formType: "INTAKE", visibleFrom, notBefore, reminders });
+
+  it("counts from the local day it became visible; reminders of its type and ALL ones", () => {
+    const next = reminder({ formType: "INTAKE", offsetDays: 1, time: "09:00" });
+    const all = reminder({ id: "all", formType: "ALL", offsetDays: 1, time: "09:00" });
+    const other = reminder({ id: "c", formType: "CHECK_IN", offsetDays: 1, time: "09:00" });
+    // 09:00 on Tuesday in Jerusalem is 07:00Z.
+    expect(sent("2026-03-10T06:59:00Z", [next, all, other])).toEqual([]);
+    expect(sent("2026-03-10T07:01:00Z", [next, all, other])).toEqual([
+      { reminder: next, formDay: "2026-03-09", dueAt: new Date("2026-03-10T07:00:00Z") },
+      { reminder: all, formDay: "2026-03-09", dueAt: new Date("2026-03-10T07:00:00Z") },
+    ]);
+  });
+
+  it("never before the form reached the trainee: negative offsets and earlier times of the visible day do not apply", () => {
+    const before = reminder({ formType: "ALL", offsetDays: 0, time: "09:00" }); // 07:00Z, before 08:00Z
+    const eve = reminder({ id: "eve", formType: "CHECK_IN", offsetDays: -1, time: "19:00" });
+    const after = reminder({ id: "after", formType: "ALL", offsetDays: 0, time: "10:30" });
+    expect(sent("2026-03-09T08:40:00Z", [before, eve, after]).map((d) => d.reminder.id)).toEqual(["after"]);
+    // Sent later than its visibility (back-dated): nothing before the assignment existed.
+    expect(sent("2026-03-09T08:40:00Z", [after], new Date("2026-03-09T08:35:00Z"))).toEqual([]);
+  });
+
+  it("remindsFormType: its own type and ALL (or none); enabled only", () => {
+    expect(remindsFormType("ONE_TIME")(reminder({ formType: "ONE_TIME" }))).toBe(true);
+    expect(remindsFormType("ONE_TIME")(reminder({ formType: "ALL" }))).toBe(true);
+    expect(remindsFormType("ONE_TIME")(reminder({ formType: undefined }))).toBe(true);
+    expect(remindsFormType("ONE_TIME")(reminder({ formType: "CHECK_IN" }))).toBe(false);
+    expect(remindsFormType("ONE_TIME")(reminder({ formType: "ONE_TIME", enabled: false }))).toBe(false);
   });
 });

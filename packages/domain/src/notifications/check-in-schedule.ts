@@ -1,4 +1,4 @@
-import type { NotificationMessage } from "@studio/contracts";
+import type { FormType, NotificationMessage } from "@studio/contracts";
 import {
   addDays,
   dateKeyParts,
@@ -41,9 +41,12 @@ export function isCheckInFormDay(schedule: CheckInSchedule, dateKey: string): bo
   }
 }
 
-/** Reminders that follow the check-in form day: CHECK_IN ones, and ALL ones (any form; a stored reminder without a formType counts as ALL). */
-export const isCheckInReminder = (m: NotificationMessage) =>
-  m.enabled && (m.formType === undefined || m.formType === "CHECK_IN" || m.formType === "ALL");
+/** Enabled reminders of a form type: its own ones and ALL ones (a stored reminder without a formType counts as ALL). */
+export const remindsFormType = (formType: FormType) => (m: NotificationMessage) =>
+  m.enabled && (m.formType === undefined || m.formType === "ALL" || m.formType === formType);
+
+/** Reminders that follow the check-in form day: CHECK_IN ones, and ALL ones. */
+export const isCheckInReminder = remindsFormType("CHECK_IN");
 
 export interface DueReminder {
   reminder: NotificationMessage;
@@ -79,6 +82,39 @@ export function dueFormReminders(input: {
       if (dueAt.getTime() > from && dueAt.getTime() <= input.now.getTime())
         due.push({ reminder, formDay, dueAt });
     }
+  }
+  return due;
+}
+
+/**
+ * Reminders of one sent form (a form assignment), counted from its form day: the trainee's local
+ * date of visibleFrom. A reminder is due when its moment (its time, offsetDays from that day) fell
+ * in (now − grace, now] and after the form reached the trainee (`notBefore`: the later of
+ * visibleFrom and the assignment's creation) — no reminder precedes the form, so negative offsets
+ * never apply to a sent form. Only enabled reminders of the form's type and ALL ones count.
+ */
+export function dueSentFormReminders(input: {
+  now: Date;
+  zone: string;
+  formType: FormType;
+  visibleFrom: Date;
+  notBefore: Date;
+  reminders: readonly NotificationMessage[];
+  graceMs?: number;
+}): DueReminder[] {
+  const graceMs = input.graceMs ?? FORM_REMINDER_GRACE_MS;
+  const from = Math.max(input.now.getTime() - graceMs, input.notBefore.getTime());
+  const formDay = localParts(input.visibleFrom, input.zone).date;
+  const due: DueReminder[] = [];
+  for (const reminder of input.reminders) {
+    if (!remindsFormType(input.formType)(reminder) || reminder.time === undefined) continue;
+    const dueAt = zonedDateTimeToInstant(
+      addDays(formDay, reminder.offsetDays ?? 0),
+      reminder.time,
+      input.zone,
+    );
+    if (dueAt.getTime() > from && dueAt.getTime() <= input.now.getTime())
+      due.push({ reminder, formDay, dueAt });
   }
   return due;
 }

@@ -5,7 +5,8 @@ import { platformJobScopeFor } from "../job-scope";
 
 /**
  * FORM_REMINDERS: every 5 minutes (once across all workers) sends the reminders that came due
- * around each trainee's check-in form day. Each reminder is sent at most once: a rerun, a
+ * around each trainee's recurring check-in form day and each sent form's visible day (the
+ * onlyIfNotFilled ones skipped when the form was submitted). Each reminder is sent at most once: a rerun, a
  * restarted worker or another replica finds the dispatch row and skips it. Without the queue in
  * the worker's services (services.jobs) the dispatch transaction fails: nothing is recorded, the
  * next run tries again.
