@@ -28,7 +28,7 @@ export interface AppDeps {
 export type LaneAuth =
   | { lane: "web"; studioId: string; organizationId: string; userId: string; role: WebRole }
   | { lane: "internal"; serviceId: string }
-  | { lane: "trainee"; studioId: string; clientId: string; preview: boolean }
+  | { lane: "trainee"; studioId: string; clientId: string; preview: boolean; timezone?: string }
   | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
   | { lane: "webhook" }
   | { lane: "public"; signedByService?: boolean }

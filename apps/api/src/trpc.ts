@@ -98,7 +98,12 @@ export const traineeProcedure = laneProcedure("trainee").use(({ ctx, next }) => 
   const scope: TraineeScope = {
     ...scopeBase(ctx),
     studioId: ctx.auth.studioId,
-    actor: { kind: "trainee", clientId: ctx.auth.clientId, preview: ctx.auth.preview },
+    actor: {
+      kind: "trainee",
+      clientId: ctx.auth.clientId,
+      preview: ctx.auth.preview,
+      ...(ctx.auth.timezone ? { timezone: ctx.auth.timezone } : {}),
+    },
   };
   return next({ ctx: { scope } });
 });

@@ -197,6 +197,17 @@ beforeAll(async () => {
     forms: intakeForm!.id,
     "program-templates": template.id,
   };
+  // Trainee tracking: a weigh-in, a water entry and a cardio session of the fuzz trainee (what
+  // PATCH/DELETE weight/{id}, DELETE water/{entryId} and DELETE cardio/{entryId} address), and
+  // valid bodies the schema alone cannot sample (water needs an amount, measurements a value).
+  const tracking = (path: string, body: unknown) =>
+    traineeRequest(t, fixtures.traineeToken, "POST", path, body).then((res) => ok(res, path));
+  const weighIn = await tracking("/v1/trainee/weight", { weightKg: 80 });
+  await tracking("/v1/trainee/water", { amountMl: 250, requestId: "fuzz-water" });
+  const cardio = await tracking("/v1/trainee/cardio", { kind: "walking", minutes: 10 });
+  Object.assign(fixtures.ids, { weight: weighIn.id, water: "fuzz-water", cardio: cardio.id });
+  BASELINE_BODIES["POST /v1/trainee/water"] = { amountMl: 250 };
+  BASELINE_BODIES["POST /v1/trainee/measurements"] = { waist: 80 };
 });
 afterAll(async () => {
   await t?.close();

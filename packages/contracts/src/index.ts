@@ -24,3 +24,4 @@ export * from "./subscriptions";
 export * from "./hooks";
 export * from "./forms";
 export * from "./form-assignments";
+export * from "./trainee-tracking";

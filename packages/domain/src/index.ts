@@ -23,3 +23,4 @@ export * from "./hooks/index";
 export * from "./forms/index";
 export * from "./audit/index";
 export * from "./automation/index";
+export * from "./tracking/index";

@@ -35,6 +35,8 @@ export interface TraineeActor {
   kind: "trainee";
   clientId: string;
   preview: boolean;
+  /** The request's valid x-timezone (never on previews); trainee days follow it first (day-keys.ts). */
+  timezone?: string;
 }
 
 /** An automation tool or partner holding a studio API key. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { verifyTraineeToken } from "@studio/auth";
-import { isStudioLive, isValidTimeZone, storeTraineeTimezone } from "@studio/domain";
+import { canonicalTimeZone, isStudioLive, storeTraineeTimezone } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
 import { BoundedCache } from "./bounded-cache";
 import { laneError, laneFailure } from "./lane-error";
@@ -42,8 +42,11 @@ export async function authenticateTrainee(
     if (preview && c.req.method !== "GET") {
       return laneError(c, "FORBIDDEN", "preview sessions are read-only", { reason: "PREVIEW_READ_ONLY" });
     }
-    const zone = c.req.header("x-timezone")?.trim();
-    if (zone && !preview && cache.storedZone.get(payload.clientId) !== zone && isValidTimeZone(zone)) {
+    // The device's zone (never a preview's: that is the coach's device): stored on the trainee
+    // when it changed, and carried on the request so its days follow it (docs/DECISIONS.md
+    // "Trainee tracking").
+    const zone = preview ? undefined : (canonicalTimeZone(c.req.header("x-timezone")?.trim()) ?? undefined);
+    if (zone && cache.storedZone.get(payload.clientId) !== zone) {
       await storeTraineeTimezone(deps.database.db, {
         studioId: payload.studioId,
         clientId: payload.clientId,
@@ -51,7 +54,13 @@ export async function authenticateTrainee(
       });
       cache.storedZone.set(payload.clientId, zone);
     }
-    c.set("auth", { lane: "trainee", studioId: payload.studioId, clientId: payload.clientId, preview });
+    c.set("auth", {
+      lane: "trainee",
+      studioId: payload.studioId,
+      clientId: payload.clientId,
+      preview,
+      ...(zone ? { timezone: zone } : {}),
+    });
     return undefined;
   } catch (error) {
     return laneFailure(c, error);

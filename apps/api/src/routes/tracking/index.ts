@@ -1,0 +1,43 @@
+import { router } from "../../trpc";
+import { getTraineeProgressRoute } from "./get-trainee-progress";
+import { logTraineeWeightRoute } from "./log-trainee-weight";
+import { updateTraineeWeightRoute } from "./update-trainee-weight";
+import { deleteTraineeWeightRoute } from "./delete-trainee-weight";
+import { getMeasurementSummaryRoute } from "./get-measurement-summary";
+import { logTraineeMeasurementsRoute } from "./log-trainee-measurements";
+import { addProgressPhotoRoute } from "./add-progress-photo";
+import { getWaterDayRoute } from "./get-water-day";
+import { addWaterEntryRoute } from "./add-water-entry";
+import { removeWaterEntryRoute } from "./remove-water-entry";
+import { setTodayStepsRoute } from "./set-today-steps";
+import { logCardioSessionRoute } from "./log-cardio-session";
+import { listCardioSessionsRoute } from "./list-cardio-sessions";
+import { deleteCardioSessionRoute } from "./delete-cardio-session";
+import { syncHealthDaysRoute } from "./sync-health-days";
+import { getHealthSummaryRoute } from "./get-health-summary";
+import { recordHealthSamplesRoute } from "./record-health-samples";
+
+/**
+ * Trainee progress and self tracking (document 3): /v1/trainee/progress, weight, measurements,
+ * photos, water, steps, cardio, health. Trainee token plus app access; previews may only GET
+ * (the lane guard refuses other methods).
+ */
+export const trackingTraineeRoutes = router({
+  getProgress: getTraineeProgressRoute,
+  logWeight: logTraineeWeightRoute,
+  updateWeight: updateTraineeWeightRoute,
+  deleteWeight: deleteTraineeWeightRoute,
+  getMeasurementSummary: getMeasurementSummaryRoute,
+  logMeasurements: logTraineeMeasurementsRoute,
+  addProgressPhoto: addProgressPhotoRoute,
+  getWaterDay: getWaterDayRoute,
+  addWaterEntry: addWaterEntryRoute,
+  removeWaterEntry: removeWaterEntryRoute,
+  setTodaySteps: setTodayStepsRoute,
+  logCardioSession: logCardioSessionRoute,
+  listCardioSessions: listCardioSessionsRoute,
+  deleteCardioSession: deleteCardioSessionRoute,
+  syncHealthDays: syncHealthDaysRoute,
+  getHealthSummary: getHealthSummaryRoute,
+  recordHealthSamples: recordHealthSamplesRoute,
+});

@@ -1,0 +1,32 @@
+// Trainee progress and self tracking (document 3 "Trainee progress and self tracking"): one
+// operation per file. Choices where the spec is silent: docs/DECISIONS.md "Trainee tracking".
+export { getTraineeProgress, weeklyCompliance } from "./get-trainee-progress";
+export { logTraineeWeight, CLOCK_SKEW_MS } from "./log-trainee-weight";
+export { updateTraineeWeight } from "./update-trainee-weight";
+export { deleteTraineeWeight } from "./delete-trainee-weight";
+export { getMeasurementSummary, goalProgress } from "./get-measurement-summary";
+export { logTraineeMeasurements } from "./log-trainee-measurements";
+export { addProgressPhoto } from "./add-progress-photo";
+export { getWaterDay } from "./get-water-day";
+export { addWaterEntry } from "./add-water-entry";
+export { removeWaterEntry } from "./remove-water-entry";
+export { setTodaySteps } from "./set-today-steps";
+export { logCardioSession } from "./log-cardio-session";
+export { listCardioSessions } from "./list-cardio-sessions";
+export { deleteCardioSession } from "./delete-cardio-session";
+export { syncHealthDays } from "./sync-health-days";
+export { getHealthSummary } from "./get-health-summary";
+export { recordHealthSamples } from "./record-health-samples";
+// Shared building blocks (the coach tracking views reuse them).
+export { weightSourceOf, isAppWeighIn, APP_WEIGHT_SOURCE } from "./weight-source";
+export {
+  findPersonalRecords,
+  beatsRecord,
+  recordDisplay,
+  type BestSet,
+  type WorkoutLogForRecords,
+} from "./personal-records";
+export { workoutStreak } from "./workout-streak";
+export { downsampleEvenly } from "./downsample-evenly";
+export { loadActiveTrainingPlan, type ActiveTrainingPlan } from "./active-training-plan";
+export { readWaterLogs, readMeasurements, waterTotalOf } from "./daily-metric-record";
