@@ -1,6 +1,6 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { createWiredJobQueue } from "@studio/jobs";
+import { createWhatsAppCloudChat, createWiredJobQueue } from "@studio/jobs";
 import { createLanguageModel } from "@studio/llm";
 import { createWebPageReader } from "@studio/outbound";
 import type { ObjectStorage } from "@studio/domain";
@@ -36,6 +36,8 @@ export async function openDeps(
     now,
     pushApiUrl: config.pushApiUrl,
     webhookAllowLoopback: config.webhookAllowLoopback,
+    sessionSigningSecret: config.sessionSigningSecret,
+    ...(config.chat && { ports: { chat: createWhatsAppCloudChat(config.chat) } }),
   });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();

@@ -1,4 +1,4 @@
-import { DEFAULT_PUSH_API_URL } from "@studio/jobs";
+import { DEFAULT_PUSH_API_URL, whatsAppConfigFromEnv, type WhatsAppCloudConfig } from "@studio/jobs";
 import { DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
 import { MEDIA_LIMITS } from "@studio/contracts";
 
@@ -26,6 +26,12 @@ export interface AppConfig {
   /** Read the client address from x-forwarded-for (set when behind a trusted proxy). */
   trustProxy: boolean;
   otpDevMode: boolean;
+  /**
+   * The chat provider (WhatsApp Cloud API: WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN,
+   * WHATSAPP_API_URL, WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATE_LANGUAGE); unset: invites are
+   * only logged and sign-in codes answer SERVICE_UNAVAILABLE (unless OTP_DEV_MODE=1).
+   */
+  chat?: WhatsAppCloudConfig;
   appWebUrl: string;
   waitlistForwardUrl?: string;
   webhookAllowLoopback: boolean;
@@ -113,6 +119,15 @@ const httpUrl = (value: string, name: string): string => {
   return trimmed;
 };
 
+/** WHATSAPP_*, with a problem reported as a ConfigError like every other setting. */
+function chatConfig(env: NodeJS.ProcessEnv): WhatsAppCloudConfig | undefined {
+  try {
+    return whatsAppConfigFromEnv(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? "development";
   const isProduction = isProductionEnv(nodeEnv);
@@ -124,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Refuse to start rather than accept requests signed with a known or guessable secret.
     const problems = productionSecretProblems(serviceAuthSecret, sessionSigningSecret);
     if (webhookAllowLoopback) problems.push("WEBHOOK_ALLOW_LOOPBACK is refused in production");
+    if (env.OTP_DEV_MODE === "1") problems.push("OTP_DEV_MODE is refused in production");
     if (problems.length) {
       const [first, ...rest] = problems;
       const lead = first!.startsWith("refusing") ? first! : `refusing to start in production: ${first}`;
@@ -188,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: positiveInt(env.BODY_LIMIT_BYTES, 1024 * 1024, "BODY_LIMIT_BYTES"),
     trustProxy: env.TRUST_PROXY === "1",
     otpDevMode: env.OTP_DEV_MODE === "1",
+    chat: chatConfig(env),
     appWebUrl: env.APP_WEB_URL || "http://localhost:3000",
     waitlistForwardUrl: env.WAITLIST_FORWARD_URL || undefined,
     webhookAllowLoopback,

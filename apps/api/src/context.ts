@@ -31,7 +31,7 @@ export type LaneAuth =
   | { lane: "trainee"; studioId: string; clientId: string; preview: boolean; timezone?: string }
   | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
   | { lane: "webhook" }
-  | { lane: "public"; signedByService?: boolean }
+  | { lane: "public"; signedByService?: boolean; clientIp?: string }
   | { lane: "bearer"; studioId: string; userId: string; role: WebRole };
 
 export interface RequestContext {

@@ -111,7 +111,7 @@ const LANES: Record<DocLane, LaneDoc> = {
   },
   public: {
     group: "Public",
-    credential: "none (the link token in the path for /v1/public/sign)",
+    credential: "none (the link token in the path for /v1/public/sign; throttles for /v1/trainee/auth)",
     security: [],
     parameters: [],
   },
@@ -564,7 +564,7 @@ const PREFIX: Record<DocLane, string> = {
   trainee: "/v1/trainee",
   partner: "/v1/partner",
   automation: "/v1/automation",
-  public: "/v1/public",
+  public: "/v1/public, /v1/trainee/auth",
   webhook: "/v1/whatsapp/webhook, /v1/agent/webhook",
   bearer: "/v1/studios, /v1/clients, /v1/whatsapp",
   other: "",

@@ -3,6 +3,7 @@ import { automationRouter } from "./lanes/automation";
 import { traineeRouter } from "./lanes/trainee";
 import { webRouter } from "./lanes/web";
 import { adminRouter } from "./lanes/admin";
+import { publicRouter } from "./lanes/public";
 
 /** Every procedure, one sub-router per lane. Its type is what the web app imports. */
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   trainee: traineeRouter,
   automation: automationRouter,
   admin: adminRouter,
+  public: publicRouter,
 });
 
 export type AppRouter = typeof appRouter;

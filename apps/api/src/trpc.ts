@@ -9,6 +9,7 @@ import {
   type ScopeBase,
   type ServiceScope,
   type TraineeScope,
+  type TraineeSignInScope,
 } from "@studio/domain";
 import type { LaneAuth, RequestContext } from "./context";
 
@@ -103,6 +104,24 @@ export const traineeProcedure = laneProcedure("trainee").use(({ ctx, next }) => 
       clientId: ctx.auth.clientId,
       preview: ctx.auth.preview,
       ...(ctx.auth.timezone ? { timezone: ctx.auth.timezone } : {}),
+    },
+  };
+  return next({ ctx: { scope } });
+});
+
+/**
+ * /v1/trainee/auth/*: no credential (a public path); `ctx.scope` is a TraineeSignInScope with
+ * the visitor's address (throttles), the code store, the signing secret and how codes leave.
+ */
+export const traineeSignInProcedure = laneProcedure("public").use(({ ctx, next }) => {
+  const scope: TraineeSignInScope = {
+    ...scopeBase(ctx),
+    actor: { kind: "visitor", ip: ctx.auth.clientIp ?? "unknown" },
+    signIn: {
+      kv: ctx.deps.kv,
+      secret: ctx.deps.config.sessionSigningSecret,
+      devMode: ctx.deps.config.otpDevMode,
+      chatConfigured: ctx.deps.config.chat !== undefined,
     },
   };
   return next({ ctx: { scope } });

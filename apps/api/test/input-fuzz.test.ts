@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
-import { formResponses, forms } from "@studio/db";
+import { formResponses, forms, programs } from "@studio/db";
 import { assignSubscription, registerWebhook } from "@studio/domain";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
@@ -75,7 +75,8 @@ beforeAll(async () => {
   const { tmpdir } = await import("node:os");
   const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);
   const storage = new LocalObjectStorage({ dir: mediaDir, publicBaseUrl: "http://127.0.0.1/media" });
-  t = await startTestApp({ database: "postgres", storage });
+  // OTP_DEV_MODE=1: trainee sign-in answers its codes (request-code's baseline needs no chat provider).
+  t = await startTestApp({ database: "postgres", storage, env: { OTP_DEV_MODE: "1" } });
   // generate-recipe needs a language model to answer its valid sample: a fake chat server on loopback.
   chat = await startFakeChatServer({
     // One answer every structured request accepts (extra keys are dropped): the recipe draft and
@@ -208,6 +209,33 @@ beforeAll(async () => {
   Object.assign(fixtures.ids, { weight: weighIn.id, water: "fuzz-water", cardio: cardio.id });
   BASELINE_BODIES["POST /v1/trainee/water"] = { amountMl: 250 };
   BASELINE_BODIES["POST /v1/trainee/measurements"] = { waist: 80 };
+  // Trainee sign-in: a code for the fuzz trainee's phone (verify-code's baseline signs in with it).
+  const signIn = await t.request("POST", "/v1/trainee/auth/request-code", {
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phone: client.phone }),
+  });
+  BASELINE_BODIES["POST /v1/trainee/auth/verify-code"] = {
+    phone: client.phone,
+    code: ok(signIn, "sign-in code").devCode,
+  };
+  // Trainee logging: a nutrition plan with a meal (the plan-day meal route's {mealId}), a past
+  // day ({date}), a workout log and a meal log of the fuzz trainee; a meal log needs content.
+  await t.deps.database.db.insert(programs).values({
+    studioId: studio.id,
+    clientId: client.id,
+    type: "NUTRITION",
+    name: "Fuzz meals",
+    content: { days: [{ id: "nd1", meals: [{ id: "fuzz-meal", items: [{ id: "fuzz-item" }] }] }] },
+  });
+  const workoutLog = await tracking("/v1/trainee/workout-logs", {});
+  const mealLog = await tracking("/v1/trainee/meal-logs", { note: "fuzz" });
+  Object.assign(fixtures.ids, {
+    days: "2024-01-15",
+    meals: "fuzz-meal",
+    "workout-logs": workoutLog.id,
+    "meal-logs": mealLog.id,
+  });
+  BASELINE_BODIES["POST /v1/trainee/meal-logs"] = { note: "fuzz" };
 });
 afterAll(async () => {
   await t?.close();
@@ -665,7 +693,9 @@ describe("bad input never answers 5xx (every JSON route of the OpenAPI document)
     const ops = operations();
     // Destructive routes last, so the fixtures the others address still exist; among them
     // the other lanes first, since web deletes remove the trainee and the API key they use.
-    const rank = (op: Operation) => (op.method !== "DELETE" ? 0 : op.lane === "web" ? 2 : 1);
+    // Account deletion (DELETE /v1/trainee/me) after the trainee's other deletes, before the web ones.
+    const rank = (op: Operation) =>
+      op.method !== "DELETE" ? 0 : op.lane === "web" ? 2 : op.template === "/v1/trainee/me" ? 1.5 : 1;
     ops.sort((a, b) => rank(a) - rank(b));
     const lanes = new Set(ops.map((op) => op.lane));
     for (const lane of ["web", "trainee", "automation", "admin"] as const)

@@ -67,8 +67,9 @@ describe("security: each lane lists only its own credential", () => {
     expect(schemes.serviceSignature.description).toContain("HMAC-SHA256");
   });
 
-  it("web, internal and admin: all four signature headers together; trainee: the token; partner and automation: the API key", () => {
+  it("web, internal and admin: all four signature headers together; trainee: the token; partner and automation: the API key; public (trainee sign-in): none", () => {
     const expected: Record<string, Json[]> = {
+      public: [],
       web: [Object.fromEntries(SIGNATURE.map((s) => [s, []]))],
       internal: [Object.fromEntries(SIGNATURE.map((s) => [s, []]))],
       admin: [Object.fromEntries(SIGNATURE.map((s) => [s, []]))],
@@ -82,7 +83,10 @@ describe("security: each lane lists only its own credential", () => {
       seen.add(lane);
       expect(op.security, `${method} ${path}`).toEqual(expected[lane]);
     }
-    expect([...seen].sort()).toEqual(["admin", "automation", "trainee", "web"]);
+    expect([...seen].sort()).toEqual(["admin", "automation", "public", "trainee", "web"]);
+    // Trainee sign-in needs no token yet: its paths are public.
+    expect(laneOf("/v1/trainee/auth/request-code")).toBe("public");
+    expect(doc.paths["/v1/trainee/auth/verify-code"].post.security).toEqual([]);
   });
 
   it("the web lane's user context headers are parameters of every web operation, and only there", () => {
@@ -402,6 +406,7 @@ describe("rules for lanes and guards the route table does not exercise yet", () 
       "Admin",
       "Trainee app",
       "Automation",
+      "Public",
     ]);
     expect(doc.tags.find((t: Json) => t.name === "web/crm")["x-displayName"]).toBe("CRM");
     expect((d["x-tagGroups"] as Json[]).map((g) => g.name)).toEqual([
@@ -489,7 +494,8 @@ describe("the wire matches the document: every route, every lane", () => {
   it("without a credential: each lane's refusal is documented for every operation", async () => {
     for (const { method, path, op } of all) {
       const res = await t.request(method.toUpperCase(), concrete(path, op));
-      expect(res.status, `${method} ${path}`).toBe(401);
+      // Public paths (trainee sign-in) take no credential: their answer is documented all the same.
+      if (laneOf(path) !== "public") expect(res.status, `${method} ${path}`).toBe(401);
       expectDocumented(`${method} ${path} (no credential)`, op, res.status, res.body, path);
     }
   });

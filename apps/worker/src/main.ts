@@ -1,7 +1,12 @@
 // Standalone worker process: `pnpm worker` (DATABASE_URL), or PGLITE_DATA_DIR for a local embedded database
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
 import { createDatabase, DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
-import { createWiredJobQueue, defaultWorkerId } from "@studio/jobs";
+import {
+  createWhatsAppCloudChat,
+  createWiredJobQueue,
+  defaultWorkerId,
+  whatsAppConfigFromEnv,
+} from "@studio/jobs";
 import { createJsonLogger } from "./logger";
 import { startWorkerMetrics } from "./worker-metrics";
 
@@ -47,6 +52,18 @@ async function main(): Promise<void> {
       })
     : createDatabase({ dataDir });
   await database.migrate();
+  // WHATSAPP_*: the chat provider (trainee invites, sign-in codes); unset: chat messages are only logged.
+  let chat;
+  try {
+    chat = whatsAppConfigFromEnv(process.env);
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  // SESSION_SIGNING_SECRET: the API's; sign-in codes travel sealed under it (the same default outside production).
+  const production = /^(production|prod)$/i.test((process.env.NODE_ENV ?? "").trim());
+  const sessionSigningSecret =
+    process.env.SESSION_SIGNING_SECRET || (production ? undefined : "dev-session-secret");
   // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.
   const queue = createWiredJobQueue(database, {
     logger,
@@ -55,6 +72,8 @@ async function main(): Promise<void> {
     pushApiUrl: process.env.PUSH_API_URL || undefined,
     // WEBHOOK_ALLOW_LOOPBACK=1 lets tests deliver to loopback receivers; never in production.
     webhookAllowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === "1" && process.env.NODE_ENV !== "production",
+    sessionSigningSecret,
+    ...(chat && { ports: { chat: createWhatsAppCloudChat(chat) } }),
     queue: { pollingIntervalSeconds, shutdownTimeoutMs: graceMs },
   });
 

@@ -4,3 +4,5 @@ export * from "./trainee-token";
 export * from "./api-key";
 export * from "./webhook-token";
 export * from "./replay-guard";
+export * from "./one-time-code";
+export * from "./sealed-text";

@@ -25,3 +25,5 @@ export * from "./hooks";
 export * from "./forms";
 export * from "./form-assignments";
 export * from "./trainee-tracking";
+export * from "./trainee-auth";
+export * from "./trainee-logs";

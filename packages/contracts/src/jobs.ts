@@ -64,3 +64,19 @@ export const DeliverWebhookPayload = z.object({
   requestId,
 });
 export type DeliverWebhookPayload = z.input<typeof DeliverWebhookPayload>;
+
+/**
+ * A trainee asked for a sign-in code: the worker sends it over the chat channel. The code is
+ * sealed (AES-GCM under a key derived from SESSION_SIGNING_SECRET), never stored readable; the
+ * phone is read from the trainee row when the job runs; a job past expiresAt sends nothing.
+ */
+export const SEND_TRAINEE_SIGN_IN_CODE_JOB = "send-trainee-sign-in-code";
+export const SendTraineeSignInCodePayload = z.object({
+  studioId: z.string().min(1),
+  clientId: z.string().min(1),
+  sealedCode: z.string().min(1).max(200),
+  /** Epoch ms: when the code expires. */
+  expiresAt: z.number().int().positive(),
+  requestId,
+});
+export type SendTraineeSignInCodePayload = z.input<typeof SendTraineeSignInCodePayload>;

@@ -24,3 +24,4 @@ export * from "./forms/index";
 export * from "./audit/index";
 export * from "./automation/index";
 export * from "./tracking/index";
+export * from "./logging/index";

@@ -21,6 +21,11 @@ export interface ChatMessage {
   /** E.164. */
   phone: string;
   text: string;
+  /**
+   * The one-time code when the message carries one (sign-in): a provider that must send codes
+   * through an authentication template (WHATSAPP_CODE_TEMPLATE) sends it as the template's parameter.
+   */
+  oneTimeCode?: string;
 }
 
 /** The chat channel (WhatsApp-style) used for trainee invites and sign-in codes. */

@@ -24,4 +24,11 @@ export {
   type ExpoPushClientOptions,
 } from "./providers/expo-push-client";
 export { loggingPorts } from "./providers/logging-ports";
+export {
+  ChatProviderError,
+  createWhatsAppCloudChat,
+  DEFAULT_WHATSAPP_API_URL,
+  whatsAppConfigFromEnv,
+  type WhatsAppCloudConfig,
+} from "./providers/whatsapp-cloud-chat";
 export { createWiredJobQueue } from "./wired-queue";

@@ -24,6 +24,8 @@ export interface WorkerServices {
   mailer?: Mailer;
   chat?: ChatMessenger;
   jobs?: JobEnqueuer;
+  /** SESSION_SIGNING_SECRET: opens the sealed sign-in codes of send-trainee-sign-in-code. */
+  sessionSigningSecret?: string;
   /** Outbound webhooks: allowLoopback mirrors WEBHOOK_ALLOW_LOOPBACK=1 (refused in production). */
   webhooks?: { allowLoopback?: boolean };
 }

@@ -9,7 +9,8 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from "./queue";
 /**
  * The job queue as the API and the worker process run it: the built-in jobs with their
  * services wired (the push provider client, the mail and chat ports, and the queue itself for
- * jobs that enqueue). Mail and chat default to stand-ins that only log (no provider yet).
+ * jobs that enqueue). Mail defaults to a stand-in that only logs (no provider yet); chat too, unless
+ * the caller passes the WhatsApp Cloud client (WHATSAPP_*, providers/whatsapp-cloud-chat.ts).
  */
 export function createWiredJobQueue(
   database: DatabaseHandle,
@@ -23,6 +24,8 @@ export function createWiredJobQueue(
     queue?: JobQueueOptions;
     /** WEBHOOK_ALLOW_LOOPBACK=1: webhook deliveries may reach loopback targets (tests only). */
     webhookAllowLoopback?: boolean;
+    /** SESSION_SIGNING_SECRET (the API's): sign-in codes travel sealed under it. */
+    sessionSigningSecret?: string;
   },
 ): JobQueue {
   const ports = { ...loggingPorts(options.logger), ...options.ports };
@@ -31,6 +34,7 @@ export function createWiredJobQueue(
     mailer: ports.mailer,
     chat: ports.chat,
     webhooks: { allowLoopback: options.webhookAllowLoopback === true },
+    sessionSigningSecret: options.sessionSigningSecret,
   };
   const queue = createJobQueue(
     database,

@@ -5,6 +5,7 @@ import { authenticateApiKey } from "./api-key";
 import { authenticateBearer, type BearerSessionResolver } from "./bearer";
 import { BoundedCache } from "./bounded-cache";
 import { isServiceSigningRequest } from "./rate-limit";
+import { clientIp } from "./client-ip";
 import { checkServiceSignature } from "./service-signature";
 import { authenticateTrainee, TraineeLaneCache } from "./trainee";
 import { authenticateWebhook } from "./webhook";
@@ -59,7 +60,13 @@ export function laneGuard(options: {
           const signed = await checkServiceSignature(c);
           if (signed instanceof Response) refusal = signed;
         }
-        if (!refusal) c.set("auth", { lane: "public", signedByService: namesService });
+        if (!refusal) {
+          const auth = { lane: "public", signedByService: namesService } as const;
+          c.set("auth", auth);
+          // The visitor address for the routes' own throttles, read once the lane is known (only a
+          // service-signed request's x-client-ip is believed).
+          c.set("auth", { ...auth, clientIp: clientIp(c) });
+        }
         break;
       }
       default:

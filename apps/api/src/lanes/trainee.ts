@@ -1,12 +1,15 @@
 import { router } from "../trpc";
 import { contentTraineeRoutes } from "../routes/content";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
-import { traineeMeRoutes } from "../routes/trainee";
+import { loggingTraineeRoutes } from "../routes/logging";
+import { traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
 import { trackingTraineeRoutes } from "../routes/tracking";
 
 /** /v1/trainee/*: trainee token. Routes behind the app lock use traineeAppProcedure. */
 export const traineeRouter = router({
   me: traineeMeRoutes,
+  plans: traineePlansRoutes,
+  logging: loggingTraineeRoutes,
   notifications: notificationsTraineeRoutes,
   pushTokens: pushTokensTraineeRoutes,
   content: contentTraineeRoutes,

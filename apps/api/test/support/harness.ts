@@ -88,6 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now,
     pushApiUrl: config.pushApiUrl,
     ports: { ...recordingPorts(), ...options.ports },
+    sessionSigningSecret: config.sessionSigningSecret,
     queue: { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 },
   });
   await jobs.start();

@@ -5,6 +5,7 @@ import { recordHeartbeat } from "./record-heartbeat";
 import { scheduleFormReminders } from "./schedule-form-reminders";
 import { sendCoachInvitation } from "./send-coach-invitation";
 import { sendTraineeInvite } from "./send-trainee-invite";
+import { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
 
 /** Every job the platform runs; one file per job in this folder. */
 export const builtInJobs = [
@@ -13,6 +14,7 @@ export const builtInJobs = [
   scheduleFormReminders,
   sendCoachInvitation,
   sendTraineeInvite,
+  sendTraineeSignInCode,
   planActivated,
   deliverWebhook,
 ] as const;
@@ -36,6 +38,7 @@ export {
   type InvitationPolicy,
 } from "./send-coach-invitation";
 export { createSendTraineeInviteJob, sendTraineeInvite } from "./send-trainee-invite";
+export { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
 export {
   createDeliverWebhookJob,
   deliverWebhook,
