@@ -27,3 +27,4 @@ export * from "./form-assignments";
 export * from "./trainee-tracking";
 export * from "./trainee-auth";
 export * from "./trainee-logs";
+export * from "./calendar";

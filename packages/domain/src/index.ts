@@ -25,3 +25,4 @@ export * from "./audit/index";
 export * from "./automation/index";
 export * from "./tracking/index";
 export * from "./logging/index";
+export * from "./calendar/index";
