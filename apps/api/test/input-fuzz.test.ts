@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
-import { formResponses, forms, programs } from "@studio/db";
+import { and, eq } from "drizzle-orm";
+import { coaches, formResponses, forms, programs } from "@studio/db";
 import { assignSubscription, registerWebhook } from "@studio/domain";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
@@ -177,7 +178,66 @@ beforeAll(async () => {
     }),
     "push token",
   );
+  // Calendar: windows of the owner's coach (the fuzz trainee's calendar coach, as the oldest
+  // HEAD_COACH) every day, one meeting of the trainee to cancel, and a free slot to book.
+  const [ownerCoach] = await t.deps.database.db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.studioId, studio.id), eq(coaches.externalUserId, owner.userId!)));
+  let availabilityId = "";
+  for (let weekday = 0; weekday < 7; weekday += 1) {
+    const window = ok(
+      await t.web("POST", "/v1/web/calendar/availability", owner, {
+        coachId: ownerCoach!.id,
+        kind: "RECURRING",
+        weekday,
+        startMinute: 0,
+        endMinute: 1440,
+        durationMin: 60,
+        slotType: "TRAINING",
+      }),
+      "availability window",
+    );
+    availabilityId = window.id;
+  }
+  const range: [string, string][] = [
+    ["from", new Date(Date.now() + 86_400_000).toISOString()],
+    ["to", new Date(Date.now() + 8 * 86_400_000).toISOString()],
+  ];
+  BASELINE_QUERIES["GET /v1/trainee/calendar/slots"] = range;
+  BASELINE_QUERIES["GET /v1/web/calendar/events"] = range;
+  const slots = ok(
+    await traineeRequest(
+      t,
+      t.traineeToken(client.id, studio.id),
+      "GET",
+      `/v1/trainee/calendar/slots?from=${encodeURIComponent(range[0]![1])}&to=${encodeURIComponent(range[1]![1])}`,
+    ),
+    "calendar slots",
+  ).items;
+  const meeting = ok(
+    await traineeRequest(
+      t,
+      t.traineeToken(client.id, studio.id),
+      "POST",
+      "/v1/trainee/calendar/book",
+      slots[0],
+    ),
+    "meeting",
+  );
+  BASELINE_BODIES["POST /v1/trainee/calendar/book"] = slots[1];
+  BASELINE_BODIES["POST /v1/web/calendar/availability"] = {
+    coachId: coach.id,
+    kind: "RECURRING",
+    weekday: 1,
+    startMinute: 540,
+    endMinute: 600,
+    durationMin: 60,
+    slotType: "TRAINING",
+  };
   fixtures.ids = {
+    availability: availabilityId,
+    meetings: meeting.id,
     clients: client.id,
     trainees: client.id,
     // GET /v1/automation/trainees/by-phone/{phone}: the fuzz trainee's phone.
@@ -513,12 +573,15 @@ const BASELINE_BODIES: Record<string, Json> = {
   // text or link is required.
   "POST /v1/web/content/generate-recipe": { text: "fuzz recipe: 2 eggs, fry them" },
 };
+/** Valid queries the schema alone cannot sample (to after from); filled in beforeAll. */
+const BASELINE_QUERIES: Record<string, [string, string][]> = {};
 
 function casesFor(op: Operation): Case[] {
   const pathValues = Object.fromEntries(
     op.params.filter((p) => p.in === "path").map((p) => [p.name, validPathValue(op, p.name, p.schema)]),
   );
   const baseQuery = (): [string, string][] =>
+    BASELINE_QUERIES[`${op.method} ${op.template}`] ??
     op.params
       .filter((p) => p.in === "query" && p.required)
       .map((p) => [p.name, String(sample(p.name, p.schema))]);

@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { loggingTraineeRoutes } from "../routes/logging";
@@ -14,4 +15,5 @@ export const traineeRouter = router({
   pushTokens: pushTokensTraineeRoutes,
   content: contentTraineeRoutes,
   tracking: trackingTraineeRoutes,
+  calendar: calendarTraineeRoutes,
 });

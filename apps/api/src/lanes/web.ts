@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { calendarWebRoutes } from "../routes/calendar";
 import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
 import { contentWebRoutes } from "../routes/content";
@@ -30,4 +31,5 @@ export const webRouter = router({
   templates: templatesWebRoutes,
   plans: plansWebRoutes,
   forms: formsWebRoutes,
+  calendar: calendarWebRoutes,
 });
