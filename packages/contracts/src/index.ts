@@ -28,3 +28,4 @@ export * from "./trainee-tracking";
 export * from "./trainee-auth";
 export * from "./trainee-logs";
 export * from "./calendar";
+export * from "./tracking-nutrition";

@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { trackingNutritionRoutes } from "../routes/tracking";
 import { calendarWebRoutes } from "../routes/calendar";
 import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
@@ -32,4 +33,5 @@ export const webRouter = router({
   plans: plansWebRoutes,
   forms: formsWebRoutes,
   calendar: calendarWebRoutes,
+  trackingNutrition: trackingNutritionRoutes,
 });

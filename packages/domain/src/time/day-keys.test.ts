@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalTimeZone,
+  chunksOf,
   dayEnd,
   dayKeyOf,
   dayNoon,
@@ -12,6 +13,7 @@ import {
   keysOf,
   lastDays,
   lastWeeks,
+  lengthOf,
   localTimeOf,
   previousRange,
   resolveDayZone,
@@ -127,5 +129,22 @@ describe("day keys (the one place for trainee days, ranges and weeks)", () => {
     expect(lastWeeks(saturdayNight, "Asia/Jerusalem", 1)).toEqual([{ from: "2026-03-08", to: "2026-03-14" }]);
     expect(lastWeeks(lateSunday, "UTC", 8)).toHaveLength(8);
     expect(lastWeeks(lateSunday, "UTC", 8)[0]).toEqual({ from: "2026-01-11", to: "2026-01-17" });
+  });
+
+  it("chunksOf splits a range into consecutive chunks of at most n days, oldest first", () => {
+    const range = { from: "2026-01-01", to: "2026-03-31" }; // 90 days
+    expect(lengthOf(range)).toBe(90);
+    const chunks = chunksOf(range, 62);
+    expect(chunks).toEqual([
+      { from: "2026-01-01", to: "2026-03-03" },
+      { from: "2026-03-04", to: "2026-03-31" },
+    ]);
+    expect(chunks.map(lengthOf)).toEqual([62, 28]);
+    expect(chunksOf({ from: "2026-01-01", to: "2026-01-07" }, 62)).toEqual([
+      { from: "2026-01-01", to: "2026-01-07" },
+    ]);
+    expect(chunksOf({ from: "2026-01-02", to: "2026-01-01" }, 62)).toEqual([]);
+    expect(lengthOf({ from: "2026-01-02", to: "2026-01-01" })).toBe(0);
+    expect(() => chunksOf(range, 0)).toThrow(RangeError);
   });
 });

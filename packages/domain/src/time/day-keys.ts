@@ -104,3 +104,20 @@ export function lastWeeks(now: Date, zone: string, count: number): DayRange[] {
     return { from, to: addDays(from, 6) };
   });
 }
+
+/**
+ * Splits an inclusive range into consecutive chunks of at most `size` days, oldest first (the
+ * nutrition days source reads at most 62 days at a time). Empty when `to` is before `from`.
+ */
+export function chunksOf(range: DayRange, size: number): DayRange[] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer: ${size}`);
+  const chunks: DayRange[] = [];
+  for (let from = range.from; from <= range.to; from = addDays(from, size)) {
+    const end = addDays(from, size - 1);
+    chunks.push({ from, to: end < range.to ? end : range.to });
+  }
+  return chunks;
+}
+
+/** The number of days of an inclusive range (0 when `to` is before `from`). */
+export const lengthOf = (range: DayRange): number => Math.max(0, daysBetween(range.from, range.to) + 1);

@@ -30,3 +30,13 @@ export { workoutStreak } from "./workout-streak";
 export { downsampleEvenly } from "./downsample-evenly";
 export { loadActiveTrainingPlan, type ActiveTrainingPlan } from "./active-training-plan";
 export { readWaterLogs, readMeasurements, waterTotalOf } from "./daily-metric-record";
+// Coach nutrition views (document 2 "Client tracking"): the partner nutrition days source and its views.
+export { getClientNutrition } from "./get-client-nutrition";
+export { getClientNutritionDay } from "./get-client-nutrition-day";
+export { getClientNutritionInsight } from "./get-client-nutrition-insight";
+export {
+  loadNutritionDays,
+  mergeNutritionDays,
+  NUTRITION_SPAN_LIMIT_DAYS,
+  type NutritionSourceDay,
+} from "./nutrition-days";

@@ -1,4 +1,7 @@
 import { router } from "../../trpc";
+import { getClientNutritionRoute } from "./get-client-nutrition";
+import { getClientNutritionDayRoute } from "./get-client-nutrition-day";
+import { getClientNutritionInsightRoute } from "./get-client-nutrition-insight";
 import { getTraineeProgressRoute } from "./get-trainee-progress";
 import { logTraineeWeightRoute } from "./log-trainee-weight";
 import { updateTraineeWeightRoute } from "./update-trainee-weight";
@@ -40,4 +43,11 @@ export const trackingTraineeRoutes = router({
   syncHealthDays: syncHealthDaysRoute,
   getHealthSummary: getHealthSummaryRoute,
   recordHealthSamples: recordHealthSamplesRoute,
+});
+
+/** Coach nutrition views (document 2 "Nutrition view", "Insight", "Day detail"): /v1/web/clients/{id}/tracking/nutrition. */
+export const trackingNutritionRoutes = router({
+  getClientNutrition: getClientNutritionRoute,
+  getClientNutritionInsight: getClientNutritionInsightRoute,
+  getClientNutritionDay: getClientNutritionDayRoute,
 });
