@@ -373,6 +373,7 @@ const ID_FIELDS: Record<string, string> = {
   response: "form-responses",
   plan: "plans",
   subscription: "subscriptions",
+  form: "forms",
 };
 
 function sampleString(name: string, schema: Json): string {

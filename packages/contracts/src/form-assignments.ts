@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { boundedId, boundedString } from "./bounded";
+import { FormFieldSchema } from "./forms";
 import { FormTypeSchema } from "./notifications";
 
 /**
@@ -58,3 +60,71 @@ export const FormAssignResultSchema = z.object({
   signingUrl: z.string().nullable().describe("APP_WEB_URL/sign/<token> for PDF_SIGNATURE forms; else null"),
 });
 export type FormAssignResult = z.infer<typeof FormAssignResultSchema>;
+
+// ---- trainee app (decisions.md "Trainee app: plans and logging" → Forms) ----
+
+/** `GET /v1/trainee/forms`: a pending assignment the trainee can open now. */
+export const TraineeFormItemSchema = z
+  .object({
+    id: z.string().describe("assignment id"),
+    formId: z.string(),
+    formName: z.string(),
+    formType: FormTypeSchema,
+    visibleFrom: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "TraineeFormItem" });
+export type TraineeFormItem = z.infer<typeof TraineeFormItemSchema>;
+export const TraineeFormListSchema = z.object({ items: z.array(TraineeFormItemSchema) });
+
+/** `GET /v1/trainee/forms/{assignmentId}`: the fields frozen at send time and the coach's values. */
+export const TraineeFormDetailSchema = TraineeFormItemSchema.extend({
+  status: FormAssignmentStatusSchema,
+  submittedAt: z.string().nullable(),
+  fields: z.array(FormFieldSchema).describe("as frozen when the form was sent, in order"),
+  values: z.record(z.string(), z.string()).describe("coach-filled values by field key (documents to sign)"),
+  answers: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("the trainee's submitted answers; null while pending"),
+}).meta({ id: "TraineeFormDetail" });
+export type TraineeFormDetail = z.infer<typeof TraineeFormDetailSchema>;
+
+export const TraineeFormPath = z.object({ assignmentId: boundedId().describe("assignment id") });
+
+/** A measurement answer: circumference keys to centimetres (numbers or numeric strings). */
+const measurementAnswer = z.record(boundedString(16), z.union([z.number(), boundedString(32), z.null()]));
+/** One answer: text, a number, a measurement object, or null (no answer). */
+export const FormAnswerValueSchema = z.union([
+  boundedString(FORM_ASSIGNMENT_LIMITS.value),
+  z.number(),
+  z.null(),
+  measurementAnswer,
+]);
+
+/** `POST /v1/trainee/forms/{assignmentId}/submit` body `{answers: {fieldKey: value}}`. */
+export const TraineeFormSubmitInput = z.object({
+  assignmentId: boundedId().describe("assignment id"),
+  answers: z
+    .record(boundedString(100, { min: 1 }), FormAnswerValueSchema)
+    .refine((answers) => Object.keys(answers).length <= FORM_ASSIGNMENT_LIMITS.keys, {
+      message: `at most ${FORM_ASSIGNMENT_LIMITS.keys} answers`,
+    })
+    .describe("field key to value; at most 200 keys"),
+});
+export type TraineeFormSubmit = z.infer<typeof TraineeFormSubmitInput>;
+
+/** The stored response of a submission. */
+export const FormResponseSchema = z
+  .object({
+    id: z.string().describe("response id"),
+    assignmentId: z.string().nullable(),
+    formId: z.string(),
+    clientId: z.string(),
+    answers: z.record(z.string(), z.unknown()),
+    documentUrl: z.string().nullable(),
+    submittedAt: z.string(),
+  })
+  .meta({ id: "FormResponse" });
+export type FormResponseRecord = z.infer<typeof FormResponseSchema>;

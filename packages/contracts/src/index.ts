@@ -4,6 +4,7 @@ export * from "./common";
 export * from "./studio";
 export * from "./automation";
 export * from "./automation-tasks";
+export * from "./automation-forms";
 export * from "./automation-trainees";
 export * from "./team";
 export * from "./trainee";

@@ -1,6 +1,7 @@
 import { router } from "../trpc";
 import { accessAutomationRoutes } from "../routes/access";
 import {
+  formsAutomationRoutes,
   hooksAutomationRoutes,
   subscriptionsAutomationRoutes,
   tasksAutomationRoutes,
@@ -14,4 +15,5 @@ export const automationRouter = router({
   ...hooksAutomationRoutes,
   ...tasksAutomationRoutes,
   ...traineesAutomationRoutes,
+  ...formsAutomationRoutes,
 });

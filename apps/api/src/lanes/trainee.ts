@@ -1,6 +1,7 @@
 import { router } from "../trpc";
 import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
+import { formsTraineeRoutes } from "../routes/forms";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { loggingTraineeRoutes } from "../routes/logging";
 import { traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
@@ -16,4 +17,5 @@ export const traineeRouter = router({
   content: contentTraineeRoutes,
   tracking: trackingTraineeRoutes,
   calendar: calendarTraineeRoutes,
+  forms: formsTraineeRoutes,
 });

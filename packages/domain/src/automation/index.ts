@@ -19,3 +19,8 @@ export { findAutomationTraineeByPhone } from "./find-automation-trainee-by-phone
 export { getAutomationTrainee } from "./get-automation-trainee";
 export { updateAutomationTrainee } from "./update-automation-trainee";
 export { deleteAutomationTrainee } from "./delete-automation-trainee";
+export { listAutomationForms } from "./list-automation-forms";
+export { assignAutomationForm } from "./assign-automation-form";
+export { listAutomationFormResponses } from "./list-automation-form-responses";
+export { listRpcForms } from "./list-rpc-forms";
+export { listRpcFormFields } from "./list-rpc-form-fields";

@@ -12,3 +12,16 @@ export {
   type AssignFormInput,
 } from "./assign-form";
 export { frozenSchemaOf, toFormAssignmentRecord, type FrozenFormSchema } from "./form-assignment-record";
+export { listTraineeForms, TRAINEE_FORMS_MAX } from "./list-trainee-forms";
+export { getTraineeForm } from "./get-trainee-form";
+export { submitTraineeForm } from "./submit-trainee-form";
+export { completeFormAssignment, toFormResponseRecord } from "./complete-form-assignment";
+export {
+  MEASUREMENT_KEYS,
+  MEASUREMENT_MAX_CM,
+  validateAnswers,
+  type AnswerValue,
+  type MeasurementKey,
+  type ValidatedAnswers,
+} from "./validate-answers";
+export { announceDeferredForms, type DeferredFormRun } from "./announce-deferred-forms";

@@ -1,7 +1,8 @@
 import { and, eq, lt, or, lte, count } from "drizzle-orm";
 import type { FormFilledBody, FormFilledField } from "@studio/contracts";
-import { clients, formResponses, forms, studios, webhooks, type DbOrTx } from "@studio/db";
+import { clients, formAssignments, formResponses, forms, studios, webhooks, type DbOrTx } from "@studio/db";
 import { publicExternalId } from "../clients/external-id";
+import { frozenSchemaOf } from "../forms/form-assignment-record";
 import type { StudioScope } from "../scope";
 
 export type FormFilledDelivery =
@@ -38,7 +39,9 @@ export function formFilledFields(formFields: unknown, answers: unknown): FormFil
  * What one FORM_FILLED delivery sends, read when the job runs (decisions.md "Outbound webhook
  * FORM_FILLED"): nothing when the hook was deleted, its studio archived or the response removed;
  * else the target, the secret and the body. submissionNumber is the ordinal of this response
- * among all of the trainee's responses in the studio (any form), computed now.
+ * among all of the trainee's responses in the studio (any form), computed now. fields follow the
+ * assignment's frozen schema (what the trainee answered); documentUrl is the response's (the
+ * signed PDF of a document to sign).
  */
 export async function prepareFormFilledDelivery(
   db: DbOrTx,
@@ -68,11 +71,14 @@ export async function prepareFormFilledDelivery(
       formName: forms.name,
       formType: forms.type,
       formFields: forms.fields,
+      frozenSchema: formAssignments.frozenSchema,
+      documentUrl: formResponses.documentUrl,
       externalId: clients.externalId,
     })
     .from(formResponses)
     .innerJoin(forms, eq(forms.id, formResponses.formId))
     .innerJoin(clients, eq(clients.id, formResponses.clientId))
+    .leftJoin(formAssignments, eq(formAssignments.id, formResponses.assignmentId))
     .where(and(eq(formResponses.id, input.responseId), eq(formResponses.studioId, studioId)));
   if (!response) return { outcome: "skip", reason: "response deleted" };
   const [ordinal] = await db
@@ -104,9 +110,13 @@ export async function prepareFormFilledDelivery(
       responseId: response.id,
       submissionNumber: ordinal?.n ?? 1,
       submittedAt: response.submittedAt.toISOString(),
-      // form_responses has no documentUrl column yet: the forms module adds it (signed PDF).
-      documentUrl: null,
-      fields: formFilledFields(response.formFields, response.answers),
+      documentUrl: response.documentUrl,
+      // The fields the trainee saw: the assignment's frozen schema (the live form only for a
+      // response recorded without an assignment).
+      fields: formFilledFields(
+        response.frozenSchema ? frozenSchemaOf(response.frozenSchema).fields : response.formFields,
+        response.answers,
+      ),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { pendingFormNotifier } from "./pending-form-notifier";
 import { deliverPush } from "./deliver-push";
 import { deliverWebhook } from "./deliver-webhook";
 import { planActivated } from "./plan-activated";
@@ -17,6 +18,7 @@ export const builtInJobs = [
   sendTraineeSignInCode,
   planActivated,
   deliverWebhook,
+  pendingFormNotifier,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -30,6 +32,7 @@ export {
   type DeliverPushPolicy,
 } from "./deliver-push";
 export { scheduleFormReminders } from "./schedule-form-reminders";
+export { pendingFormNotifier } from "./pending-form-notifier";
 export { planActivated } from "./plan-activated";
 export {
   createSendCoachInvitationJob,

@@ -1,3 +1,8 @@
+import { assignAutomationFormRoute } from "./assign-automation-form";
+import { listAutomationFormResponsesRoute } from "./list-automation-form-responses";
+import { listAutomationFormsRoute } from "./list-automation-forms";
+import { listRpcFormFieldsRoute } from "./list-rpc-form-fields";
+import { listRpcFormsRoute } from "./list-rpc-forms";
 import { assignAutomationSubscriptionRoute } from "./assign-automation-subscription";
 import { cancelAutomationSubscriptionRoute } from "./cancel-automation-subscription";
 import { freezeAutomationSubscriptionRoute } from "./freeze-automation-subscription";
@@ -53,4 +58,13 @@ export const traineesAutomationRoutes = {
   getTrainee: getAutomationTraineeRoute,
   updateTrainee: updateAutomationTraineeRoute,
   deleteTrainee: deleteAutomationTraineeRoute,
+};
+
+/** /v1/automation forms, form responses and their dropdowns (document 3 "Forms", "Dropdown sources"). */
+export const formsAutomationRoutes = {
+  listForms: listAutomationFormsRoute,
+  assignForm: assignAutomationFormRoute,
+  listFormResponses: listAutomationFormResponsesRoute,
+  rpcForms: listRpcFormsRoute,
+  rpcFormFields: listRpcFormFieldsRoute,
 };

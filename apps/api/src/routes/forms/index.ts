@@ -1,6 +1,9 @@
 import { router } from "../../trpc";
 import { createFormRoute } from "./create-form";
 import { getFormRoute } from "./get-form";
+import { getTraineeFormRoute } from "./get-trainee-form";
+import { listTraineeFormsRoute } from "./list-trainee-forms";
+import { submitTraineeFormRoute } from "./submit-trainee-form";
 import { listFormsRoute } from "./list-forms";
 import { updateFormRoute } from "./update-form";
 
@@ -10,4 +13,11 @@ export const formsWebRoutes = router({
   get: getFormRoute,
   create: createFormRoute,
   update: updateFormRoute,
+});
+
+/** /v1/trainee/forms (decisions.md "Trainee app: plans and logging" → Forms): trainee token only. */
+export const formsTraineeRoutes = router({
+  list: listTraineeFormsRoute,
+  get: getTraineeFormRoute,
+  submit: submitTraineeFormRoute,
 });
