@@ -28,5 +28,6 @@ export * from "./form-assignments";
 export * from "./trainee-tracking";
 export * from "./trainee-auth";
 export * from "./trainee-logs";
+export * from "./tracking-views";
 export * from "./calendar";
 export * from "./tracking-nutrition";

@@ -15,6 +15,7 @@ import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
 import { teamWebRoutes } from "../routes/team";
 import { templatesWebRoutes } from "../routes/templates";
+import { trackingCoachRoutes } from "../routes/tracking";
 
 /** /v1/web/*: service signature + user context. One router per domain folder of routes/. */
 export const webRouter = router({
@@ -32,6 +33,7 @@ export const webRouter = router({
   templates: templatesWebRoutes,
   plans: plansWebRoutes,
   forms: formsWebRoutes,
+  tracking: trackingCoachRoutes,
   calendar: calendarWebRoutes,
   trackingNutrition: trackingNutritionRoutes,
 });

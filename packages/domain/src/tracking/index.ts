@@ -30,6 +30,16 @@ export { workoutStreak } from "./workout-streak";
 export { downsampleEvenly } from "./downsample-evenly";
 export { loadActiveTrainingPlan, type ActiveTrainingPlan } from "./active-training-plan";
 export { readWaterLogs, readMeasurements, waterTotalOf } from "./daily-metric-record";
+// Coach tracking views (document 2 "Raw tracking lists", "Client tracking": summary, weight, writes).
+export { loadTrackedTrainee, coachWriteDay, type TrackedTrainee } from "./tracked-trainee";
+export { listRawDailyMetrics } from "./list-raw-daily-metrics";
+export { listRawMealLogs } from "./list-raw-meal-logs";
+export { listRawWorkoutLogs } from "./list-raw-workout-logs";
+export { getTrackingSummary } from "./get-tracking-summary";
+export { getWeightView } from "./get-weight-view";
+export { addCoachWeight } from "./add-coach-weight";
+export { addCoachMeasurements } from "./add-coach-measurements";
+export { weeklyRateKg, weighInEveryDays, tileImproving } from "./weight-view-rules";
 // Coach nutrition views (document 2 "Client tracking"): the partner nutrition days source and its views.
 export { getClientNutrition } from "./get-client-nutrition";
 export { getClientNutritionDay } from "./get-client-nutrition-day";

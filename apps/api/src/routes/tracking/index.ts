@@ -19,6 +19,13 @@ import { deleteCardioSessionRoute } from "./delete-cardio-session";
 import { syncHealthDaysRoute } from "./sync-health-days";
 import { getHealthSummaryRoute } from "./get-health-summary";
 import { recordHealthSamplesRoute } from "./record-health-samples";
+import { listRawDailyMetricsRoute } from "./list-raw-daily-metrics";
+import { listRawMealLogsRoute } from "./list-raw-meal-logs";
+import { listRawWorkoutLogsRoute } from "./list-raw-workout-logs";
+import { getTrackingSummaryRoute } from "./get-tracking-summary";
+import { getWeightViewRoute } from "./get-weight-view";
+import { addCoachWeightRoute } from "./add-coach-weight";
+import { addCoachMeasurementsRoute } from "./add-coach-measurements";
 
 /**
  * Trainee progress and self tracking (document 3): /v1/trainee/progress, weight, measurements,
@@ -50,4 +57,19 @@ export const trackingNutritionRoutes = router({
   getClientNutrition: getClientNutritionRoute,
   getClientNutritionInsight: getClientNutritionInsightRoute,
   getClientNutritionDay: getClientNutritionDayRoute,
+});
+
+/**
+ * Coach tracking (document 2): the raw lists /v1/web/tracking/* (no coach scoping) and the
+ * computed views and writes under /v1/web/clients/{id}/tracking (summary, weight, weights,
+ * measurements; coach scoping through loadTrackedTrainee).
+ */
+export const trackingCoachRoutes = router({
+  listRawDailyMetrics: listRawDailyMetricsRoute,
+  listRawMealLogs: listRawMealLogsRoute,
+  listRawWorkoutLogs: listRawWorkoutLogsRoute,
+  getSummary: getTrackingSummaryRoute,
+  getWeightView: getWeightViewRoute,
+  addCoachWeight: addCoachWeightRoute,
+  addCoachMeasurements: addCoachMeasurementsRoute,
 });

@@ -1,0 +1,16 @@
+import { RawTrackingQuery, RawMealLogPageSchema } from "@studio/contracts";
+import { listRawMealLogs } from "@studio/domain";
+import { webProcedure } from "../../trpc";
+
+export const listRawMealLogsRoute = webProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/web/tracking/meal-logs",
+      tags: ["tracking"],
+      summary: "A trainee's meal logs, newest consumedAt first (no coach scoping)",
+    },
+  })
+  .input(RawTrackingQuery)
+  .output(RawMealLogPageSchema)
+  .query(({ ctx, input }) => listRawMealLogs(ctx.db, ctx.scope, input));

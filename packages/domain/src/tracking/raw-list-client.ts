@@ -1,0 +1,28 @@
+import { and, eq, gte, isNull, lte, type AnyColumn, type SQL } from "drizzle-orm";
+import { clients, type DbOrTx } from "@studio/db";
+import type { RawTrackingQuery } from "@studio/contracts";
+import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
+
+/**
+ * The trainee of a raw tracking list (document 2 "Raw tracking lists"): a live trainee of the
+ * caller's studio, else NOT_FOUND client not found. Coach permission scoping is NOT applied here.
+ */
+export async function assertRawListClient(db: DbOrTx, scope: StudioScope, clientId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound("client");
+}
+
+/** from/to (inclusive) on a date column or on a stored day key. */
+export function dayWindow(column: AnyColumn, query: RawTrackingQuery): SQL[] {
+  return [
+    ...(query.from !== undefined ? [gte(column, query.from)] : []),
+    ...(query.to !== undefined ? [lte(column, query.to)] : []),
+  ];
+}
+
+export const pageOffset = (query: RawTrackingQuery): number => (query.page - 1) * query.pageSize;

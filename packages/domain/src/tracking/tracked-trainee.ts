@@ -1,0 +1,72 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { clients, studios, type DbOrTx } from "@studio/db";
+import { AppError, notFound } from "../errors";
+import { clientScope } from "../clients/client-scope";
+import { accessOf, type StudioScope } from "../scope";
+import { resolveDayZone, todayKey } from "../time/day-keys";
+
+/** A trainee as the coach tracking views read it, with the zone its days are keyed in. */
+export interface TrackedTrainee {
+  clientId: string;
+  weightKg: number | null;
+  goalWeightKg: number | null;
+  stepsGoal: number | null;
+  waterGoalMl: number | null;
+  /** Trainee zone, else studio zone, else Asia/Jerusalem (document 2 shared rules). */
+  zone: string;
+  today: string;
+}
+
+/**
+ * The trainee of a /clients/:id/tracking route (document 2 "Client tracking"): non-deleted, in
+ * the caller's studio and reachable by the coach (a coach limited to assigned trainees gets the
+ * same NOT_FOUND "trainee not found" as for another studio's id). `forUpdate` locks the
+ * trainee row (headline weight writes serialize on it).
+ */
+export async function loadTrackedTrainee(
+  db: DbOrTx,
+  scope: StudioScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TrackedTrainee> {
+  const query = db
+    .select({
+      clientId: clients.id,
+      weightKg: clients.weightKg,
+      goalWeightKg: clients.goalWeightKg,
+      stepsGoal: clients.stepsGoal,
+      waterGoalMl: clients.waterGoalMl,
+      timezone: clients.timezone,
+      studioTimezone: studios.timezone,
+    })
+    .from(clients)
+    .innerJoin(studios, eq(studios.id, clients.studioId))
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.studioId, scope.studioId),
+        isNull(clients.deletedAt),
+        clientScope(accessOf(scope)),
+      ),
+    )
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for("update", { of: clients }) : await query;
+  if (!row) throw notFound("trainee");
+  const zone = resolveDayZone(row.timezone, row.studioTimezone);
+  return {
+    clientId: row.clientId,
+    weightKg: row.weightKg,
+    goalWeightKg: row.goalWeightKg,
+    stepsGoal: row.stepsGoal,
+    waterGoalMl: row.waterGoalMl,
+    zone,
+    today: todayKey(scope.now, zone),
+  };
+}
+
+/** The day a coach write addresses: the sent key or today; a day after today is BAD_REQUEST (document 2). */
+export function coachWriteDay(trainee: TrackedTrainee, date: string | undefined): string {
+  if (date === undefined) return trainee.today;
+  if (date > trainee.today) throw new AppError("BAD_REQUEST", "date must not be in the future");
+  return date;
+}
