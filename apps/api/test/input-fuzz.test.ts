@@ -269,6 +269,7 @@ beforeAll(async () => {
   Object.assign(fixtures.ids, { weight: weighIn.id, water: "fuzz-water", cardio: cardio.id });
   BASELINE_BODIES["POST /v1/trainee/water"] = { amountMl: 250 };
   BASELINE_BODIES["POST /v1/trainee/measurements"] = { waist: 80 };
+  BASELINE_BODIES["POST /v1/web/clients/{id}/tracking/measurements"] = { waist: 80 };
   // Trainee sign-in: a code for the fuzz trainee's phone (verify-code's baseline signs in with it).
   const signIn = await t.request("POST", "/v1/trainee/auth/request-code", {
     headers: { "content-type": "application/json" },
