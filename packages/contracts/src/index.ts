@@ -31,3 +31,4 @@ export * from "./trainee-logs";
 export * from "./tracking-views";
 export * from "./calendar";
 export * from "./tracking-nutrition";
+export * from "./tracking-workouts";

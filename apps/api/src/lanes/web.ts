@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { trackingWorkoutRoutes } from "../routes/tracking";
 import { trackingNutritionRoutes } from "../routes/tracking";
 import { calendarWebRoutes } from "../routes/calendar";
 import { accessWebRoutes } from "../routes/access";
@@ -36,4 +37,5 @@ export const webRouter = router({
   tracking: trackingCoachRoutes,
   calendar: calendarWebRoutes,
   trackingNutrition: trackingNutritionRoutes,
+  trackingWorkouts: trackingWorkoutRoutes,
 });

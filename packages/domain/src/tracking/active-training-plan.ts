@@ -1,11 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import { programs, type DbOrTx } from "@studio/db";
-import type { TraineeScope } from "../scope";
+import type { TrainingContent } from "@studio/contracts";
+import type { StudioScope } from "../scope";
 import { readTrainingContent } from "../templates/read-training-content";
 
 /** The trainee's active training plan as progress reads it. */
 export type ActiveTrainingPlan =
-  { kind: "none" } | { kind: "file" } | { kind: "plan"; programId: string; days: number };
+  | { kind: "none" }
+  | { kind: "file" }
+  | { kind: "plan"; programId: string; days: number; content: TrainingContent };
 
 /**
  * The active plan (document 2 shared rules): the most recently updated ACTIVE program of exact
@@ -14,7 +17,7 @@ export type ActiveTrainingPlan =
  */
 export async function loadActiveTrainingPlan(
   db: DbOrTx,
-  scope: TraineeScope,
+  scope: StudioScope,
   clientId: string,
 ): Promise<ActiveTrainingPlan> {
   const [row] = await db
@@ -32,5 +35,6 @@ export async function loadActiveTrainingPlan(
     .limit(1);
   if (!row) return { kind: "none" };
   if (row.pdfUrl) return { kind: "file" };
-  return { kind: "plan", programId: row.id, days: readTrainingContent(row.content).days.length };
+  const content = readTrainingContent(row.content);
+  return { kind: "plan", programId: row.id, days: content.days.length, content };
 }

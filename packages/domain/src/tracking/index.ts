@@ -50,3 +50,8 @@ export {
   NUTRITION_SPAN_LIMIT_DAYS,
   type NutritionSourceDay,
 } from "./nutrition-days";
+// Coach workout views (document 2 "Workouts view", "Workout detail", "Computation rules").
+export { getClientWorkouts } from "./get-client-workouts";
+export { getClientWorkout, bestDeltas } from "./get-client-workout";
+export { recordsInRange, weekBuckets, spanKpis, expectedSessions, stepsSourceOf } from "./workout-view-rules";
+export { readSession, doneExercises, topSetOf, durationSecOf, workoutStatusOf } from "./workout-session";

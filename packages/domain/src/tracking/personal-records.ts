@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A finite number, or a numeric string the app may send; anything else is null. */
-function numberOf(value: unknown): number | null {
+export function numberOf(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" && value.trim() !== "") {
     const n = Number(value.trim());
@@ -75,6 +75,10 @@ interface ExerciseBest {
   best: BestSet;
 }
 
+/** Exercises match on exercise id, else on name (document 2 "Computation rules"). */
+export const exerciseKey = (exerciseId: string | null, name: string): string =>
+  exerciseId ? `id:${exerciseId}` : `name:${name}`;
+
 /** Each exercise's best eligible set of one session; exercises match on exercise id, else on name. */
 function sessionBests(entries: unknown): ExerciseBest[] {
   const byKey = new Map<string, ExerciseBest>();
@@ -84,7 +88,7 @@ function sessionBests(entries: unknown): ExerciseBest[] {
       typeof entry.exerciseId === "string" && entry.exerciseId.trim() ? entry.exerciseId.trim() : null;
     const name = typeof entry.name === "string" ? entry.name.trim() : "";
     if (!exerciseId && !name) continue;
-    const key = exerciseId ? `id:${exerciseId}` : `name:${name}`;
+    const key = exerciseKey(exerciseId, name);
     for (const set of Array.isArray(entry.sets) ? entry.sets : []) {
       const eligible = eligibleSet(set);
       if (!eligible) continue;

@@ -1,4 +1,6 @@
 import { router } from "../../trpc";
+import { getClientWorkoutsRoute } from "./get-client-workouts";
+import { getClientWorkoutRoute } from "./get-client-workout";
 import { getClientNutritionRoute } from "./get-client-nutrition";
 import { getClientNutritionDayRoute } from "./get-client-nutrition-day";
 import { getClientNutritionInsightRoute } from "./get-client-nutrition-insight";
@@ -72,4 +74,10 @@ export const trackingCoachRoutes = router({
   getWeightView: getWeightViewRoute,
   addCoachWeight: addCoachWeightRoute,
   addCoachMeasurements: addCoachMeasurementsRoute,
+});
+
+/** Coach workout views (document 2 "Workouts view", "Workout detail"): /v1/web/clients/{id}/tracking/workouts. */
+export const trackingWorkoutRoutes = router({
+  getClientWorkouts: getClientWorkoutsRoute,
+  getClientWorkout: getClientWorkoutRoute,
 });
