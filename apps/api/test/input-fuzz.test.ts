@@ -292,6 +292,8 @@ beforeAll(async () => {
   const mealLog = await tracking("/v1/trainee/meal-logs", { note: "fuzz" });
   Object.assign(fixtures.ids, {
     days: "2024-01-15",
+    // the coach nutrition day detail's {date} (GET /v1/web/clients/{id}/tracking/nutrition/{date})
+    nutrition: "2024-01-15",
     meals: "fuzz-meal",
     "workout-logs": workoutLog.id,
     "meal-logs": mealLog.id,
