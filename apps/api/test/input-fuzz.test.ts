@@ -147,6 +147,12 @@ beforeAll(async () => {
     await t.web("POST", "/v1/web/program-templates", owner, { type: "TRAINING", name: "Fuzz", content: {} }),
     "program template",
   );
+  // Automation program assignment: the web assign route's baseline may have given the fuzz
+  // trainee a program of this template already, so the lane's baseline replaces it.
+  BASELINE_BODIES["POST /v1/automation/trainees/{id}/programs/assign"] = {
+    templateId: template.id,
+    replaceExisting: true,
+  };
   // Automation subscriptions: one running plan (freeze, reactivate) and one queued in 2099
   // (the subscription the cancel route addresses), so each baseline has something to change.
   const plan = ok(
@@ -377,6 +383,7 @@ const ID_FIELDS: Record<string, string> = {
   plan: "plans",
   subscription: "subscriptions",
   form: "forms",
+  template: "program-templates",
 };
 
 function sampleString(name: string, schema: Json): string {

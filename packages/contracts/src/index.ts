@@ -6,6 +6,7 @@ export * from "./automation";
 export * from "./automation-tasks";
 export * from "./automation-forms";
 export * from "./automation-trainees";
+export * from "./automation-programs";
 export * from "./team";
 export * from "./trainee";
 export * from "./crm";

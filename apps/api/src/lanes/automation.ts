@@ -3,6 +3,8 @@ import { accessAutomationRoutes } from "../routes/access";
 import {
   formsAutomationRoutes,
   hooksAutomationRoutes,
+  programsAutomationRoutes,
+  rpcAutomationRoutes,
   subscriptionsAutomationRoutes,
   tasksAutomationRoutes,
   traineesAutomationRoutes,
@@ -16,4 +18,6 @@ export const automationRouter = router({
   ...tasksAutomationRoutes,
   ...traineesAutomationRoutes,
   ...formsAutomationRoutes,
+  ...programsAutomationRoutes,
+  ...rpcAutomationRoutes,
 });

@@ -1093,58 +1093,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/web/foods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** System foods (with the studio's override) and the studio's own foods, by name */
-        get: operations["web-foods-list"];
-        put?: never;
-        /** Create a food of the studio */
-        post: operations["web-foods-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/web/foods/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Edit a food of the studio (a system food is edited through its override) */
-        patch: operations["web-foods-update"];
-        trace?: never;
-    };
-    "/v1/web/foods/{id}/override": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Set the studio's override of a system food (null clears a field back to the base value) */
-        put: operations["web-foods-setOverride"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/web/calendar/availability": {
         parameters: {
             query?: never;
@@ -1189,40 +1137,6 @@ export interface paths {
         };
         /** Calendar events overlapping a range of at most 62 days */
         get: operations["web-calendar-listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/web/clients/{id}/tracking/workouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Workouts view: eight weeks, sessions, volume, personal records, steps, kpis, previous span */
-        get: operations["web-trackingWorkouts-getClientWorkouts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/web/clients/{id}/tracking/workouts/{logId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One session in detail: sets, best set, personal records, deltas, volume history */
-        get: operations["web-trackingWorkouts-getClientWorkout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1784,128 +1698,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/trainee/shopping/categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Food categories with at least one shopping food, by count */
-        get: operations["trainee-shopping-categories"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trainee/shopping/foods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Foods offered for shopping, by name */
-        get: operations["trainee-shopping-foods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trainee/shopping/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The trainee's shopping checklist: unchecked first, then newest first */
-        get: operations["trainee-shopping-list"];
-        put?: never;
-        /** Add a food to the checklist (adding it again answers the existing item unchanged) */
-        post: operations["trainee-shopping-add"];
-        /** Remove the checked items (unchecked items stay) */
-        delete: operations["trainee-shopping-clearChecked"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trainee/shopping/list/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove a checklist item */
-        delete: operations["trainee-shopping-remove"];
-        options?: never;
-        head?: never;
-        /** Check or uncheck a checklist item */
-        patch: operations["trainee-shopping-check"];
-        trace?: never;
-    };
-    "/v1/trainee/forms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Pending forms the trainee can open now */
-        get: operations["trainee-forms-list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trainee/forms/{assignmentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One sent form: the fields frozen at send time, the note and the coach's values */
-        get: operations["trainee-forms-get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trainee/forms/{assignmentId}/submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Submit the answers to a sent form */
-        post: operations["trainee-forms-submit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/trainee/calendar/slots": {
         parameters: {
             query?: never;
@@ -1968,6 +1760,57 @@ export interface paths {
         put?: never;
         /** Cancel an upcoming meeting (a cancelled one is answered unchanged) */
         post: operations["trainee-calendar-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending forms the trainee can open now */
+        get: operations["trainee-forms-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/forms/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sent form: the fields frozen at send time, the note and the coach's values */
+        get: operations["trainee-forms-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/forms/{assignmentId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit the answers to a sent form */
+        post: operations["trainee-forms-submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2233,160 +2076,6 @@ export interface paths {
         patch: operations["automation-updateTrainee"];
         trace?: never;
     };
-    "/v1/automation/program-templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Program templates (id, name, type) by name, offset pagination */
-        get: operations["automation-listProgramTemplates"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/trainees/{id}/programs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The trainee's programs, newest first, at most 50 */
-        get: operations["automation-listPrograms"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/trainees/{id}/programs/assign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Assign a program from a template */
-        post: operations["automation-assignProgram"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/trainees/{id}/weights": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Weigh-ins, newest first (no total) */
-        get: operations["automation-listWeights"];
-        put?: never;
-        /** Log a weigh-in (source automation); sets the trainee's weight */
-        post: operations["automation-logWeight"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/trainees/{id}/message": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Push a coach message (TRAINER_MESSAGE) */
-        post: operations["automation-sendMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/rpc/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Dropdown: active plans by name (name and price) */
-        get: operations["automation-rpcProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/rpc/coaches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Dropdown: active coaches by name */
-        get: operations["automation-rpcCoaches"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/rpc/program-templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Dropdown: every program template by name, name (TYPE) */
-        get: operations["automation-rpcProgramTemplates"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/automation/rpc/tags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Dropdown: tags in use on the studio trainees */
-        get: operations["automation-rpcTags"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/automation/forms": {
         parameters: {
             query?: never;
@@ -2464,6 +2153,74 @@ export interface paths {
         };
         /** Dropdown: the coach-filled fields of a document to sign (formId) */
         get: operations["automation-rpcFormFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/program-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Program templates (id, name, type) by name, offset pagination */
+        get: operations["automation-listProgramTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/trainees/{id}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trainee's programs, newest first, at most 50 */
+        get: operations["automation-listPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/trainees/{id}/programs/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a program from a template */
+        post: operations["automation-assignProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/rpc/program-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dropdown: every program template by name, name (TYPE) */
+        get: operations["automation-rpcProgramTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3349,38 +3106,6 @@ export interface components {
             };
             note: string | null;
         };
-        Food: {
-            id: string;
-            /** @description a system food (seeded for every studio); edited through its override */
-            system: boolean;
-            name: string;
-            brand: string | null;
-            category: string | null;
-            categories: string[];
-            kcal: number | null;
-            protein: number | null;
-            carbs: number | null;
-            fat: number | null;
-            includeInShopping: boolean;
-            /** @description saved privately by the AI plan import; never offered for shopping */
-            privateAiImport: boolean;
-            /** @description the studio's override of a system food, or null */
-            override: components["schemas"]["FoodOverrideValues"] | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        FoodOverrideValues: {
-            name: string | null;
-            brand: string | null;
-            category: string | null;
-            categories: string[] | null;
-            kcal: number | null;
-            protein: number | null;
-            carbs: number | null;
-            fat: number | null;
-            includeInShopping: boolean | null;
-            updatedAt: string;
-        };
         AvailabilityWindow: {
             id: string;
             coachId: string;
@@ -3412,160 +3137,6 @@ export interface components {
             cancelledAt: string | null;
             createdAt: string;
             updatedAt: string;
-        };
-        WorkoutsView: {
-            /** @enum {string} */
-            range: "7d" | "30d" | "3m";
-            from: string;
-            /** @description today in the trainee zone */
-            to: string;
-            /** @description the active training plan is a file plan (PDF or link) */
-            filePlan: boolean;
-            /** @description the active plan's workouts per week; null without one */
-            weeklyTarget: number | null;
-            /** @description the last eight Sunday–Saturday weeks, oldest first */
-            weeks: components["schemas"]["WorkoutWeek"][];
-            /** @description sessions in range, newest first (abandoned starts omitted) */
-            logs: components["schemas"]["WorkoutSession"][];
-            /** @description each session's volume in range, oldest first */
-            volume: {
-                date: string;
-                workoutLogId: string;
-                volume: number;
-            }[];
-            /** @description the five most recent records in range, newest first */
-            personalRecords: components["schemas"]["PersonalRecord"][];
-            steps: {
-                /** @description the plan's daily steps when its requirement includes steps, else the trainee's goal */
-                goal: number | null;
-                /** @description the last seven days, oldest first */
-                days: {
-                    date: string;
-                    /** @description null when not synced */
-                    steps: number | null;
-                }[];
-                /** @description by the platform of the latest device */
-                source: ("appleHealth" | "healthConnect") | null;
-            };
-            kpis: components["schemas"]["WorkoutKpis"];
-            /** @description the equal span before the range; null without a session */
-            previous: components["schemas"]["WorkoutKpis"] | null;
-        };
-        WorkoutWeek: {
-            /** @description Sunday */
-            from: string;
-            /** @description Saturday */
-            to: string;
-            /** @description completed and partial sessions */
-            sessions: number;
-            completed: number;
-            /** @description kg × reps over done sets with both, rounded */
-            volume: number;
-        };
-        WorkoutSession: {
-            id: string;
-            /** @description performedOn */
-            date: string;
-            label: string | null;
-            dayId: string | null;
-            programId: string | null;
-            /**
-             * @description completed when the log is completed, partial with at least one done set
-             * @enum {string}
-             */
-            status: "completed" | "partial";
-            volume: number;
-            /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
-            durationSec: number | null;
-            /** @description exercises with at least one done set */
-            exercises: number;
-            doneSets: number;
-        };
-        PersonalRecord: {
-            exerciseId: string | null;
-            name: string;
-            /** @description display string, e.g. "100 kg × 5" or "12 reps" */
-            value: string;
-            weight: number | null;
-            reps: number;
-            /** @description performedOn of the session */
-            date: string;
-            workoutLogId: string;
-        };
-        WorkoutKpis: {
-            /** @description completed and partial sessions in the span */
-            sessions: number;
-            completed: number;
-            /** @description weekly target × span days / 7, rounded; null without a target (no plan, file plan) */
-            expected: number | null;
-            /** @description every session of the span */
-            totalVolume: number;
-            /** @description completed sessions with a positive duration; null when none */
-            averageDurationSec: number | null;
-            /** @description records set in the span */
-            personalRecords: number;
-        };
-        WorkoutDetail: {
-            id: string;
-            date: string;
-            label: string | null;
-            dayId: string | null;
-            programId: string | null;
-            completed: boolean;
-            status: ("completed" | "partial") | null;
-            startedAt: string | null;
-            finishedAt: string | null;
-            /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
-            durationSec: number | null;
-            volume: number;
-            /** @description exercises with at least one done set */
-            exercises: components["schemas"]["WorkoutExerciseDetail"][];
-            /** @description this session and up to seven earlier ones of the same type, oldest first */
-            volumeHistory: {
-                workoutLogId: string;
-                date: string;
-                label: string | null;
-                /** @description null only for an abandoned start viewed itself */
-                status: ("completed" | "partial") | null;
-                volume: number;
-                /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
-                durationSec: number | null;
-            }[];
-            /** @description up to five earlier sessions of the same type, newest first */
-            previousSessions: {
-                workoutLogId: string;
-                date: string;
-                label: string | null;
-                /** @description null only for an abandoned start viewed itself */
-                status: ("completed" | "partial") | null;
-                volume: number;
-                /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
-                durationSec: number | null;
-            }[];
-        };
-        WorkoutExerciseDetail: {
-            exerciseId: string | null;
-            name: string;
-            /** @description done sets */
-            sets: {
-                /** @description null when not above zero */
-                weight: number | null;
-                reps: number | null;
-                targetReps: number | null;
-            }[];
-            /** @description top set by weight then reps among sets with reps above zero */
-            best: components["schemas"]["WorkoutBestSet"] | null;
-            isPersonalRecord: boolean;
-            /** @description best of the latest earlier session of this type holding it */
-            previousBest: components["schemas"]["WorkoutBestSet"] | null;
-            /** @description weight difference when both bests are weighted */
-            deltaKg: number | null;
-            /** @description reps difference when the comparison is not weighted */
-            deltaReps: number | null;
-        };
-        WorkoutBestSet: {
-            weight: number | null;
-            reps: number;
         };
         NutritionView: {
             range: components["schemas"]["NutritionRange"];
@@ -3918,6 +3489,17 @@ export interface components {
             angle: ("FRONT" | "SIDE" | "BACK") | null;
             createdAt: string;
         };
+        PersonalRecord: {
+            exerciseId: string | null;
+            name: string;
+            /** @description display string, e.g. "100 kg × 5" or "12 reps" */
+            value: string;
+            weight: number | null;
+            reps: number;
+            /** @description performedOn of the session */
+            date: string;
+            workoutLogId: string;
+        };
         MeasurementSummary: {
             weights: {
                 startKg: number | null;
@@ -4022,31 +3604,12 @@ export interface components {
             /** @description new samples (a sample already stored by source and externalId is kept) */
             stored: number;
         };
-        ShoppingCategory: {
-            /** @description the stored category string ("uncategorized" for foods with none) */
-            value: string;
-            count: number;
-        };
-        ShoppingFood: {
-            id: string;
-            name: string;
-            brand: string | null;
-            category: string | null;
-            categories: string[];
-            kcal: number | null;
-            protein: number | null;
-            carbs: number | null;
-            fat: number | null;
-        };
-        ShoppingListItem: {
-            id: string;
-            foodId: string;
-            /** @description snapshot taken when added; a later rename of the food does not change it */
-            name: string;
-            /** @description snapshot taken when added */
-            brand: string | null;
-            checked: boolean;
-            createdAt: string;
+        CalendarSlot: {
+            coachId: string;
+            /** @enum {string} */
+            type: "TRAINING" | "CONVERSATION";
+            startsAt: string;
+            endsAt: string;
         };
         TraineeFormItem: {
             /** @description assignment id */
@@ -4094,13 +3657,6 @@ export interface components {
             };
             documentUrl: string | null;
             submittedAt: string;
-        };
-        CalendarSlot: {
-            coachId: string;
-            /** @enum {string} */
-            type: "TRAINING" | "CONVERSATION";
-            startsAt: string;
-            endsAt: string;
         };
         Subscription: {
             id: string;
@@ -16118,604 +15674,6 @@ export interface operations {
             };
         };
     };
-    "web-foods-list": {
-        parameters: {
-            query?: {
-                search?: string;
-                category?: string;
-                page?: number;
-                pageSize?: number;
-            };
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: {
-                            items: components["schemas"]["Food"][];
-                            total: number;
-                        };
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "web-foods-create": {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /** @description blank is stored as null */
-                    brand?: string | null;
-                    /** @description the single category; blank is stored as null */
-                    category?: string | null;
-                    /** @description default [] */
-                    categories?: string[];
-                    /** @description per 100 g */
-                    kcal?: number | null;
-                    /** @description grams per 100 g */
-                    protein?: number | null;
-                    /** @description grams per 100 g */
-                    carbs?: number | null;
-                    /** @description grams per 100 g */
-                    fat?: number | null;
-                    /** @description default true */
-                    includeInShopping?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            201: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["Food"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "web-foods-update": {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    /** @description blank is stored as null */
-                    brand?: string | null;
-                    /** @description the single category; blank is stored as null */
-                    category?: string | null;
-                    /** @description category strings; duplicates removed */
-                    categories?: string[];
-                    /** @description per 100 g */
-                    kcal?: number | null;
-                    /** @description grams per 100 g */
-                    protein?: number | null;
-                    /** @description grams per 100 g */
-                    carbs?: number | null;
-                    /** @description grams per 100 g */
-                    fat?: number | null;
-                    includeInShopping?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["Food"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "web-foods-setOverride": {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string | null;
-                    /** @description null or blank clears */
-                    brand?: string | null;
-                    /** @description null or blank clears */
-                    category?: string | null;
-                    /** @description null clears; [] overrides with none */
-                    categories?: string[] | null;
-                    /** @description per 100 g */
-                    kcal?: number | null;
-                    /** @description grams per 100 g */
-                    protein?: number | null;
-                    /** @description grams per 100 g */
-                    carbs?: number | null;
-                    /** @description grams per 100 g */
-                    fat?: number | null;
-                    includeInShopping?: boolean | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["Food"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
     "web-calendar-listAvailability": {
         parameters: {
             query?: {
@@ -17181,239 +16139,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "web-trackingWorkouts-getClientWorkouts": {
-        parameters: {
-            query?: {
-                range?: "7d" | "30d" | "3m";
-            };
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["WorkoutsView"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "web-trackingWorkouts-getClientWorkout": {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
-                "x-studio-id": components["parameters"]["XStudioId"];
-                /** @description The authenticated user id. Missing: 401 missing web user context. */
-                "x-user-id": components["parameters"]["XUserId"];
-                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
-                "x-user-role"?: components["parameters"]["XUserRole"];
-                /** @description The caller's display name; used when an OWNER's Coach row is created. */
-                "x-user-name"?: components["parameters"]["XUserName"];
-                /** @description The caller's email; used when an OWNER's Coach row is created. */
-                "x-user-email"?: components["parameters"]["XUserEmail"];
-                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
-                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
-                /** @description Name of the studio when it is first created. */
-                "x-studio-name"?: components["parameters"]["XStudioName"];
-            };
-            path: {
-                id: string;
-                logId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["WorkoutDetail"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
@@ -21973,1057 +20698,6 @@ export interface operations {
             };
         };
     };
-    "trainee-shopping-categories": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: {
-                            items: components["schemas"]["ShoppingCategory"][];
-                        };
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-foods": {
-        parameters: {
-            query?: {
-                search?: string;
-                category?: string;
-                page?: number;
-                pageSize?: number;
-            };
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: {
-                            items: components["schemas"]["ShoppingFood"][];
-                            total: number;
-                        };
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-list": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: {
-                            items: components["schemas"]["ShoppingListItem"][];
-                        };
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-add": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    foodId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            201: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["ShoppingListItem"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-clearChecked": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-remove": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-shopping-check": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    checked: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["ShoppingListItem"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-forms-list": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: {
-                            items: components["schemas"]["TraineeFormItem"][];
-                        };
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-forms-get": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path: {
-                /** @description assignment id */
-                assignmentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["TraineeFormDetail"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
-    "trainee-forms-submit": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
-                "x-timezone"?: components["parameters"]["XTimezone"];
-            };
-            path: {
-                /** @description assignment id */
-                assignmentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description field key to value; at most 200 keys */
-                    answers: {
-                        [key: string]: string | number | null | {
-                            [key: string]: number | string | null;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            201: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        data: components["schemas"]["FormResponse"];
-                        /** @description The same value as the x-request-id header. */
-                        requestId: string;
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ForbiddenError"];
-                };
-            };
-            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotFoundError"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
-                };
-            };
-        };
-    };
     "trainee-calendar-slots": {
         parameters: {
             query: {
@@ -23367,6 +21041,318 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: components["schemas"]["CalendarEvent"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-forms-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["TraineeFormItem"][];
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-forms-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path: {
+                /** @description assignment id */
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["TraineeFormDetail"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-forms-submit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path: {
+                /** @description assignment id */
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description field key to value; at most 200 keys */
+                    answers: {
+                        [key: string]: string | number | null | {
+                            [key: string]: number | string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["FormResponse"];
                         /** @description The same value as the x-request-id header. */
                         requestId: string;
                     };
@@ -25534,955 +23520,6 @@ export interface operations {
             };
         };
     };
-    "automation-listProgramTemplates": {
-        parameters: {
-            query?: {
-                search?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Program templates */
-                        message: string;
-                        data: {
-                            items: {
-                                id: string;
-                                name: string;
-                                type: components["schemas"]["TemplateType"];
-                            }[];
-                            total: number;
-                            limit: number;
-                            offset: number;
-                            hasMore: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-listPrograms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description trainee id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Programs */
-                        message: string;
-                        data: {
-                            /** @description newest first, at most 50 */
-                            items: {
-                                id: string;
-                                name: string;
-                                displayName: string | null;
-                                type: components["schemas"]["ProgramType"];
-                                status: components["schemas"]["ProgramStatus"];
-                                /** @description YYYY-MM-DD */
-                                startDate: string | null;
-                                /** @description the template it was copied from */
-                                sourceTemplateId: string | null;
-                                pdfUrl: string | null;
-                                /** @description true while held for an intake response */
-                                releasePending: boolean;
-                                /** @description when it was assigned */
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-assignProgram": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description trainee id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description a program template of the studio */
-                    templateId: string;
-                    /** @description YYYY-MM-DD, stored on the program */
-                    startDate?: (string | null) | string;
-                    /** @description default true; false sends no plan push */
-                    notify?: (string | null) | (boolean | string);
-                    /** @description default false: refused when the trainee already has an ACTIVE program from the template; true ends those programs (ENDED) and assigns a new one */
-                    replaceExisting?: (string | null) | (boolean | string);
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Program assigned */
-                        message: string;
-                        data: {
-                            program: components["schemas"]["Program"];
-                            /** @description ACTIVE programs from the same template ended by replaceExisting (empty otherwise) */
-                            replacedProgramIds: string[];
-                        };
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-listWeights": {
-        parameters: {
-            query?: {
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
-            };
-            header?: never;
-            path: {
-                /** @description trainee id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Weights */
-                        message: string;
-                        data: {
-                            items: {
-                                id: string;
-                                weightKg: number;
-                                /** @description ISO instant */
-                                recordedAt: string;
-                                /** @enum {string} */
-                                source: "app" | "coach" | "form" | "automation" | "import";
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-logWeight": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description trainee id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description kilograms, greater than 0 and at most 500 (a number or a decimal string) */
-                    weightKg: number | string;
-                    /** @description ISO instant with offset, or YYYY-MM-DD (midnight of that day in the trainee's zone); default now */
-                    recordedAt?: (string | null) | (string);
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Weight logged */
-                        message: string;
-                        data: {
-                            entry: {
-                                id: string;
-                                weightKg: number;
-                                /** @description ISO instant */
-                                recordedAt: string;
-                                /** @enum {string} */
-                                source: "app" | "coach" | "form" | "automation" | "import";
-                            };
-                            /** @description the trainee's weight now (the value logged) */
-                            weightKg: number;
-                        };
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-sendMessage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description trainee id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 1 to 1000 characters; [שם] is replaced by the trainee's first name */
-                    message: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Message sent */
-                        message: string;
-                        data: {
-                            /** @description the push as recorded: queued for delivery, or skipped with the reason (NO_PUSH_TOKEN when the trainee has no device) */
-                            notification: components["schemas"]["NotificationRecord"];
-                        };
-                    };
-                };
-            };
-            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
-            403: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-rpcProducts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Products */
-                        message: string;
-                        data: {
-                            id: string;
-                            value: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-rpcCoaches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Coaches */
-                        message: string;
-                        data: {
-                            id: string;
-                            value: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-rpcProgramTemplates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Program templates */
-                        message: string;
-                        data: {
-                            id: string;
-                            value: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
-    "automation-rpcTags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @example Tags */
-                        message: string;
-                        data: {
-                            id: string;
-                            value: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    "retry-after": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
-            500: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AutomationErrorBody"];
-                };
-            };
-        };
-    };
     "automation-listForms": {
         parameters: {
             query?: {
@@ -26922,6 +23959,397 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-listProgramTemplates": {
+        parameters: {
+            query?: {
+                search?: (string | null) | string;
+                limit?: (string | null) | (number | string);
+                offset?: (string | null) | (number | string);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Program templates */
+                        message: string;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                type: components["schemas"]["TemplateType"];
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-listPrograms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description trainee id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Programs */
+                        message: string;
+                        data: {
+                            /** @description newest first, at most 50 */
+                            items: {
+                                id: string;
+                                name: string;
+                                displayName: string | null;
+                                type: components["schemas"]["ProgramType"];
+                                status: components["schemas"]["ProgramStatus"];
+                                /** @description YYYY-MM-DD */
+                                startDate: string | null;
+                                /** @description the template it was copied from */
+                                sourceTemplateId: string | null;
+                                pdfUrl: string | null;
+                                /** @description true while held for an intake response */
+                                releasePending: boolean;
+                                /** @description when it was assigned */
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-assignProgram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description trainee id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a program template of the studio */
+                    templateId: string;
+                    /** @description YYYY-MM-DD, stored on the program */
+                    startDate?: (string | null) | string;
+                    /** @description default true; false sends no plan push */
+                    notify?: (string | null) | (boolean | string);
+                    /** @description default false: refused when the trainee already has an ACTIVE program from the template; true ends those programs (ENDED) and assigns a new one */
+                    replaceExisting?: (string | null) | (boolean | string);
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Program assigned */
+                        message: string;
+                        data: {
+                            program: components["schemas"]["Program"];
+                            /** @description ACTIVE programs from the same template ended by replaceExisting (empty otherwise) */
+                            replacedProgramIds: string[];
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-rpcProgramTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Program templates */
+                        message: string;
+                        data: {
+                            id: string;
+                            value: string;
+                        }[];
+                    };
                 };
             };
             /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */

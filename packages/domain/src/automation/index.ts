@@ -24,3 +24,7 @@ export { assignAutomationForm } from "./assign-automation-form";
 export { listAutomationFormResponses } from "./list-automation-form-responses";
 export { listRpcForms } from "./list-rpc-forms";
 export { listRpcFormFields } from "./list-rpc-form-fields";
+export { listAutomationProgramTemplates } from "./list-automation-program-templates";
+export { listAutomationPrograms } from "./list-automation-programs";
+export { assignAutomationProgram } from "./assign-automation-program";
+export { listRpcProgramTemplates } from "./list-rpc-program-templates";

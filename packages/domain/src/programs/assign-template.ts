@@ -15,12 +15,14 @@ import { loadSourceTemplate } from "./source-template";
  * (holdForResponseId, an INTAKE response of the same trainee): the program is PAUSED with
  * releasePending and the response id; only the activity is written, the push and the job wait
  * for releaseHeldProgram. Checks in order: template (NOT_FOUND), trainee reached by the caller
- * (NOT_FOUND client not found), the response (BAD_REQUEST).
+ * (NOT_FOUND client not found), the response (BAD_REQUEST). `notify: false` (the automation
+ * lane) sends no plan push; the activity and the plan-activated job are written all the same.
  */
 export async function assignTemplate(
   db: Db,
   scope: StudioScope,
   input: TemplateAssignInput,
+  options: { notify?: boolean } = {},
 ): Promise<Program> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function assignTemplate(
       })
       .returning();
     await tx.insert(traineeActivities).values(assignmentActivity(scope, row!, template));
-    if (!holdFor) await announceActivatedPrograms(tx, scope, [row!]);
+    if (!holdFor) await announceActivatedPrograms(tx, scope, [row!], { notify: options.notify });
     return toProgram(row!);
   });
 }

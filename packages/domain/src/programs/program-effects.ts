@@ -61,18 +61,12 @@ export interface ActivatedProgram {
   displayName: string | null;
 }
 
-/**
- * What a program becoming ACTIVE causes (assignment without hold, release of a held one), in
- * the caller's transaction: the plan pushes of every program through ONE notifyMany (settings,
- * mutes and push tokens honoured), and one plan-activated job per program (one enqueue
- * statement), whose handler starts subscriptions waiting on the FIRST_PLAN trigger.
- */
-export async function announceActivatedPrograms(
+/** The plan pushes of the programs, through ONE notifyMany (settings, mutes and push tokens honoured). */
+async function notifyActivatedPrograms(
   tx: DbOrTx,
   scope: StudioScope,
   programs: readonly ActivatedProgram[],
 ): Promise<void> {
-  if (programs.length === 0) return;
   const coach = await coachVariable(tx, scope);
   await notifyMany(
     tx,
@@ -86,6 +80,23 @@ export async function announceActivatedPrograms(
       })),
     ),
   );
+}
+
+/**
+ * What a program becoming ACTIVE causes (assignment without hold, release of a held one), in
+ * the caller's transaction: the plan pushes of every program through ONE notifyMany (settings,
+ * mutes and push tokens honoured), and one plan-activated job per program (one enqueue
+ * statement), whose handler starts subscriptions waiting on the FIRST_PLAN trigger.
+ * `notify: false` (the automation lane's flag) sends no push; the job still runs.
+ */
+export async function announceActivatedPrograms(
+  tx: DbOrTx,
+  scope: StudioScope,
+  programs: readonly ActivatedProgram[],
+  options: { notify?: boolean } = {},
+): Promise<void> {
+  if (programs.length === 0) return;
+  if (options.notify !== false) await notifyActivatedPrograms(tx, scope, programs);
   await enqueueJobs(
     scope.jobs,
     PLAN_ACTIVATED_JOB,

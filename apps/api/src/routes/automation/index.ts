@@ -21,6 +21,10 @@ import { findAutomationTraineeByPhoneRoute } from "./find-automation-trainee-by-
 import { getAutomationTraineeRoute } from "./get-automation-trainee";
 import { updateAutomationTraineeRoute } from "./update-automation-trainee";
 import { deleteAutomationTraineeRoute } from "./delete-automation-trainee";
+import { listAutomationProgramTemplatesRoute } from "./list-automation-program-templates";
+import { listAutomationProgramsRoute } from "./list-automation-programs";
+import { assignAutomationProgramRoute } from "./assign-automation-program";
+import { listRpcProgramTemplatesRoute } from "./list-rpc-program-templates";
 
 /** /v1/automation plans and subscriptions (document 3 "Plans and subscriptions"). */
 export const subscriptionsAutomationRoutes = {
@@ -67,4 +71,16 @@ export const formsAutomationRoutes = {
   listFormResponses: listAutomationFormResponsesRoute,
   rpcForms: listRpcFormsRoute,
   rpcFormFields: listRpcFormFieldsRoute,
+};
+
+/** /v1/automation program templates and programs (document 3 "Programs"). */
+export const programsAutomationRoutes = {
+  listProgramTemplates: listAutomationProgramTemplatesRoute,
+  listPrograms: listAutomationProgramsRoute,
+  assignProgram: assignAutomationProgramRoute,
+};
+
+/** /v1/automation/rpc dropdown sources (document 3 "Dropdown sources"; forms and form-fields are the forms module's). */
+export const rpcAutomationRoutes = {
+  rpcProgramTemplates: listRpcProgramTemplatesRoute,
 };
