@@ -7,6 +7,7 @@ export * from "./automation-tasks";
 export * from "./automation-forms";
 export * from "./automation-trainees";
 export * from "./automation-programs";
+export * from "./automation-weights";
 export * from "./team";
 export * from "./trainee";
 export * from "./crm";

@@ -7,11 +7,17 @@ import { z } from "zod";
  * and the handler reads the current row when it runs.
  */
 
+/** What a delivered push adds to the trainee's timeline once a device accepted it. */
+export const PUSH_TIMELINE_ENTRIES = ["MESSAGE"] as const;
+export type PushTimelineEntry = (typeof PUSH_TIMELINE_ENTRIES)[number];
+
 /** notify() recorded a push; the worker sends it to the trainee's devices. */
 export const DELIVER_PUSH_JOB = "deliver-push";
 export const DeliverPushPayload = z.object({
   studioId: z.string().min(1),
   notificationId: z.string().min(1),
+  /** MESSAGE: when a device accepts the push, a MESSAGE entry is added to the trainee's timeline. */
+  timelineOnAccept: z.enum(PUSH_TIMELINE_ENTRIES).optional(),
 });
 export type DeliverPushPayload = z.input<typeof DeliverPushPayload>;
 

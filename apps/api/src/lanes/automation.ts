@@ -8,6 +8,7 @@ import {
   subscriptionsAutomationRoutes,
   tasksAutomationRoutes,
   traineesAutomationRoutes,
+  weightsAutomationRoutes,
 } from "../routes/automation";
 
 /** /v1/automation/*: studio API key; answers in the automation envelope. */
@@ -19,5 +20,6 @@ export const automationRouter = router({
   ...traineesAutomationRoutes,
   ...formsAutomationRoutes,
   ...programsAutomationRoutes,
+  ...weightsAutomationRoutes,
   ...rpcAutomationRoutes,
 });

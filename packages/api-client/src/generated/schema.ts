@@ -1196,6 +1196,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/web/clients/{id}/tracking/workouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workouts view: eight weeks, sessions, volume, personal records, steps, kpis, previous span */
+        get: operations["web-trackingWorkouts-getClientWorkouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/clients/{id}/tracking/workouts/{logId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session in detail: sets, best set, personal records, deltas, volume history */
+        get: operations["web-trackingWorkouts-getClientWorkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trainee/me": {
         parameters: {
             query?: never;
@@ -2212,6 +2246,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/automation/trainees/{id}/weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Weigh-ins, newest first (no total) */
+        get: operations["automation-listWeights"];
+        put?: never;
+        /** Log a weigh-in (source automation); sets the trainee's weight */
+        post: operations["automation-logWeight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/trainees/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push a coach message (TRAINER_MESSAGE) */
+        post: operations["automation-sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/rpc/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dropdown: active plans by name (name and price) */
+        get: operations["automation-rpcProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/rpc/coaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dropdown: active coaches by name */
+        get: operations["automation-rpcCoaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/automation/rpc/program-templates": {
         parameters: {
             query?: never;
@@ -2221,6 +2324,23 @@ export interface paths {
         };
         /** Dropdown: every program template by name, name (TYPE) */
         get: operations["automation-rpcProgramTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/automation/rpc/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dropdown: tags in use on the studio trainees */
+        get: operations["automation-rpcTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3221,6 +3341,160 @@ export interface components {
             /** @description grams */
             qty: number | null;
         };
+        WorkoutsView: {
+            /** @enum {string} */
+            range: "7d" | "30d" | "3m";
+            from: string;
+            /** @description today in the trainee zone */
+            to: string;
+            /** @description the active training plan is a file plan (PDF or link) */
+            filePlan: boolean;
+            /** @description the active plan's workouts per week; null without one */
+            weeklyTarget: number | null;
+            /** @description the last eight Sunday–Saturday weeks, oldest first */
+            weeks: components["schemas"]["WorkoutWeek"][];
+            /** @description sessions in range, newest first (abandoned starts omitted) */
+            logs: components["schemas"]["WorkoutSession"][];
+            /** @description each session's volume in range, oldest first */
+            volume: {
+                date: string;
+                workoutLogId: string;
+                volume: number;
+            }[];
+            /** @description the five most recent records in range, newest first */
+            personalRecords: components["schemas"]["PersonalRecord"][];
+            steps: {
+                /** @description the plan's daily steps when its requirement includes steps, else the trainee's goal */
+                goal: number | null;
+                /** @description the last seven days, oldest first */
+                days: {
+                    date: string;
+                    /** @description null when not synced */
+                    steps: number | null;
+                }[];
+                /** @description by the platform of the latest device */
+                source: ("appleHealth" | "healthConnect") | null;
+            };
+            kpis: components["schemas"]["WorkoutKpis"];
+            /** @description the equal span before the range; null without a session */
+            previous: components["schemas"]["WorkoutKpis"] | null;
+        };
+        WorkoutWeek: {
+            /** @description Sunday */
+            from: string;
+            /** @description Saturday */
+            to: string;
+            /** @description completed and partial sessions */
+            sessions: number;
+            completed: number;
+            /** @description kg × reps over done sets with both, rounded */
+            volume: number;
+        };
+        WorkoutSession: {
+            id: string;
+            /** @description performedOn */
+            date: string;
+            label: string | null;
+            dayId: string | null;
+            programId: string | null;
+            /**
+             * @description completed when the log is completed, partial with at least one done set
+             * @enum {string}
+             */
+            status: "completed" | "partial";
+            volume: number;
+            /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
+            durationSec: number | null;
+            /** @description exercises with at least one done set */
+            exercises: number;
+            doneSets: number;
+        };
+        PersonalRecord: {
+            exerciseId: string | null;
+            name: string;
+            /** @description display string, e.g. "100 kg × 5" or "12 reps" */
+            value: string;
+            weight: number | null;
+            reps: number;
+            /** @description performedOn of the session */
+            date: string;
+            workoutLogId: string;
+        };
+        WorkoutKpis: {
+            /** @description completed and partial sessions in the span */
+            sessions: number;
+            completed: number;
+            /** @description weekly target × span days / 7, rounded; null without a target (no plan, file plan) */
+            expected: number | null;
+            /** @description every session of the span */
+            totalVolume: number;
+            /** @description completed sessions with a positive duration; null when none */
+            averageDurationSec: number | null;
+            /** @description records set in the span */
+            personalRecords: number;
+        };
+        WorkoutDetail: {
+            id: string;
+            date: string;
+            label: string | null;
+            dayId: string | null;
+            programId: string | null;
+            completed: boolean;
+            status: ("completed" | "partial") | null;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
+            durationSec: number | null;
+            volume: number;
+            /** @description exercises with at least one done set */
+            exercises: components["schemas"]["WorkoutExerciseDetail"][];
+            /** @description this session and up to seven earlier ones of the same type, oldest first */
+            volumeHistory: {
+                workoutLogId: string;
+                date: string;
+                label: string | null;
+                /** @description null only for an abandoned start viewed itself */
+                status: ("completed" | "partial") | null;
+                volume: number;
+                /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
+                durationSec: number | null;
+            }[];
+            /** @description up to five earlier sessions of the same type, newest first */
+            previousSessions: {
+                workoutLogId: string;
+                date: string;
+                label: string | null;
+                /** @description null only for an abandoned start viewed itself */
+                status: ("completed" | "partial") | null;
+                volume: number;
+                /** @description finishedAt minus startedAt in seconds; null without both or when not positive */
+                durationSec: number | null;
+            }[];
+        };
+        WorkoutExerciseDetail: {
+            exerciseId: string | null;
+            name: string;
+            /** @description done sets */
+            sets: {
+                /** @description null when not above zero */
+                weight: number | null;
+                reps: number | null;
+                targetReps: number | null;
+            }[];
+            /** @description top set by weight then reps among sets with reps above zero */
+            best: components["schemas"]["WorkoutBestSet"] | null;
+            isPersonalRecord: boolean;
+            /** @description best of the latest earlier session of this type holding it */
+            previousBest: components["schemas"]["WorkoutBestSet"] | null;
+            /** @description weight difference when both bests are weighted */
+            deltaKg: number | null;
+            /** @description reps difference when the comparison is not weighted */
+            deltaReps: number | null;
+        };
+        WorkoutBestSet: {
+            weight: number | null;
+            reps: number;
+        };
         TraineeMe: {
             id: string;
             studioId: string;
@@ -3488,17 +3762,6 @@ export interface components {
             takenAt: string;
             angle: ("FRONT" | "SIDE" | "BACK") | null;
             createdAt: string;
-        };
-        PersonalRecord: {
-            exerciseId: string | null;
-            name: string;
-            /** @description display string, e.g. "100 kg × 5" or "12 reps" */
-            value: string;
-            weight: number | null;
-            reps: number;
-            /** @description performedOn of the session */
-            date: string;
-            workoutLogId: string;
         };
         MeasurementSummary: {
             weights: {
@@ -16535,6 +16798,239 @@ export interface operations {
             };
         };
     };
+    "web-trackingWorkouts-getClientWorkouts": {
+        parameters: {
+            query?: {
+                range?: "7d" | "30d" | "3m";
+            };
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["WorkoutsView"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-trackingWorkouts-getClientWorkout": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path: {
+                id: string;
+                logId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["WorkoutDetail"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     "trainee-me-get": {
         parameters: {
             query?: never;
@@ -24324,6 +24820,499 @@ export interface operations {
             };
         };
     };
+    "automation-listWeights": {
+        parameters: {
+            query?: {
+                limit?: (string | null) | (number | string);
+                offset?: (string | null) | (number | string);
+            };
+            header?: never;
+            path: {
+                /** @description trainee id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Weights */
+                        message: string;
+                        data: {
+                            items: {
+                                id: string;
+                                weightKg: number;
+                                /** @description ISO instant */
+                                recordedAt: string;
+                                /**
+                                 * @description app, coach, form, automation or import (stored lower case)
+                                 * @enum {string}
+                                 */
+                                source: "app" | "coach" | "form" | "automation" | "import";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-logWeight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description trainee id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description kilograms, greater than 0 and at most 500 (a number or a decimal string) */
+                    weightKg: number | string;
+                    /** @description ISO instant with offset, or YYYY-MM-DD (midnight of that day in the trainee's zone); default now */
+                    recordedAt?: (string | null) | (string);
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Weight logged */
+                        message: string;
+                        data: {
+                            entry: {
+                                id: string;
+                                weightKg: number;
+                                /** @description ISO instant */
+                                recordedAt: string;
+                                /**
+                                 * @description app, coach, form, automation or import (stored lower case)
+                                 * @enum {string}
+                                 */
+                                source: "app" | "coach" | "form" | "automation" | "import";
+                            };
+                            /** @description the trainee's weight now (the value logged) */
+                            weightKg: number;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-sendMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description trainee id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 1000 characters; [שם] is replaced by the trainee's first name */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Message sent */
+                        message: string;
+                        data: {
+                            /** @description the push as recorded: queued for delivery, or skipped with the reason (NO_PUSH_TOKEN when the trainee has no device) */
+                            notification: components["schemas"]["NotificationRecord"];
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a plan limit or another rule refuses the change. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-rpcProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Products */
+                        message: string;
+                        data: {
+                            id: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-rpcCoaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Coaches */
+                        message: string;
+                        data: {
+                            id: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
     "automation-rpcProgramTemplates": {
         parameters: {
             query?: never;
@@ -24344,6 +25333,77 @@ export interface operations {
                         /** @constant */
                         success: true;
                         /** @example Program templates */
+                        message: string;
+                        data: {
+                            id: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: missing partner api key, or invalid partner api key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationErrorBody"];
+                };
+            };
+        };
+    };
+    "automation-rpcTags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @example Tags */
                         message: string;
                         data: {
                             id: string;

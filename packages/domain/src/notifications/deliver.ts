@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { notifications, pushTokens, type DbOrTx } from "@studio/db";
+import type { PushTimelineEntry } from "@studio/contracts";
+import { notifications, pushTokens, traineeActivities, type DbOrTx } from "@studio/db";
 import type { PushMessage, PushTicket } from "../ports";
 import type { StudioScope } from "../scope";
 
@@ -87,6 +88,9 @@ export async function planNotificationDelivery(
  * 429/5xx leaves the record queued with the error noted (the job is retried per its policy); the
  * final attempt, or a refusal that cannot pass later, marks it failed. Devices the provider
  * reports as not registered are forgotten; the push counts as sent if any device took it.
+ * With `timelineOnAccept` MESSAGE, the attempt that marks the record sent also adds a MESSAGE
+ * entry to the trainee's timeline (trainee_activities), in the same transaction: an entry exists
+ * if and only if a device accepted the push, and a duplicate delivery adds none.
  */
 export async function recordNotificationDelivery(
   db: DbOrTx,
@@ -97,6 +101,8 @@ export async function recordNotificationDelivery(
     /** What planNotificationDelivery answered (the messages sent, in order). */
     plan: Extract<DeliveryPlan, { outcome: "send" }>;
     answer: ProviderAnswer;
+    /** What the push adds to the trainee's timeline when a device accepted it (the job's payload). */
+    timelineOnAccept?: PushTimelineEntry;
   },
 ): Promise<DeliveryResult> {
   const { notificationId, attempt, plan, answer } = input;
@@ -130,17 +136,45 @@ export async function recordNotificationDelivery(
   const error = failures.length
     ? `${failures.length} of ${tickets.length} devices refused: ${failures.map((f) => f.code ?? f.message).join(", ")}`
     : null;
-  await db
-    .update(notifications)
-    .set({
-      attempts: sql`${notifications.attempts} + 1`,
-      status: delivered > 0 ? "sent" : "failed",
-      sentAt: delivered > 0 ? now : null,
-      error,
-      updatedAt: now,
-    })
-    .where(stillQueued);
+  await db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .update(notifications)
+      .set({
+        attempts: sql`${notifications.attempts} + 1`,
+        status: delivered > 0 ? "sent" : "failed",
+        sentAt: delivered > 0 ? now : null,
+        error,
+        updatedAt: now,
+      })
+      .where(stillQueued)
+      .returning();
+    if (recorded && delivered > 0 && input.timelineOnAccept === "MESSAGE")
+      await tx.insert(traineeActivities).values(messageActivity(recorded, now));
+  });
   return delivered > 0
     ? { outcome: "sent", delivered, failedDevices: failures.length }
     : { outcome: "failed", error: error! };
+}
+
+/**
+ * The timeline's MESSAGE entry of an accepted push (a coach message): actor TRAINER, action
+ * SENT, entity the notification, data the title and body the trainee received.
+ */
+function messageActivity(record: typeof notifications.$inferSelect, at: Date) {
+  return {
+    studioId: record.studioId,
+    clientId: record.clientId,
+    actor: "TRAINER",
+    action: "SENT",
+    entityType: "NOTIFICATION",
+    entityId: record.id,
+    type: "MESSAGE",
+    data: {
+      notificationId: record.id,
+      notificationType: record.type,
+      title: record.title,
+      body: record.body,
+    },
+    createdAt: at,
+  };
 }

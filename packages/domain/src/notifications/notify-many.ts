@@ -118,8 +118,10 @@ export async function notifyMany(
       }
     }
 
+    const timelineOf = new Map<string, NotifyInput["timelineOnAccept"]>();
     const values = drafts.map((d) => {
       const id = randomUUID();
+      timelineOf.set(id, d.input.timelineOnAccept);
       const data: Record<string, unknown> = {
         notificationId: id,
         type: d.input.type,
@@ -150,7 +152,14 @@ export async function notifyMany(
       DELIVER_PUSH_JOB,
       values
         .filter((v) => v.status === "queued")
-        .map((v) => ({ studioId, notificationId: v.id }) satisfies DeliverPushPayload),
+        .map((v) => {
+          const timelineOnAccept = timelineOf.get(v.id);
+          return {
+            studioId,
+            notificationId: v.id,
+            ...(timelineOnAccept ? { timelineOnAccept } : {}),
+          } satisfies DeliverPushPayload;
+        }),
       { tx },
     );
     return values.map((v) => toNotificationRecord(byRecordId.get(v.id)!));

@@ -7,6 +7,7 @@ import {
   type NotificationRecord,
   type NotificationSkipReason,
   type NotificationType,
+  type PushTimelineEntry,
 } from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
@@ -31,6 +32,11 @@ export interface NotifyInput {
   skipReason?: Extract<NotificationSkipReason, "FORM_FILLED">;
   /** Extra payload for the app. */
   data?: Readonly<Record<string, string | number | boolean | null>>;
+  /**
+   * MESSAGE: the delivery job adds a MESSAGE entry to the trainee's timeline (trainee_activities)
+   * when the provider accepted the push for at least one device, and only then.
+   */
+  timelineOnAccept?: PushTimelineEntry;
 }
 
 /** Throttled types: at most one push per window per trainee. */
@@ -140,7 +146,11 @@ export async function notify(
     if (!skipReason)
       await scope.jobs.enqueue(
         DELIVER_PUSH_JOB,
-        { studioId, notificationId: id } satisfies DeliverPushPayload,
+        {
+          studioId,
+          notificationId: id,
+          ...(input.timelineOnAccept ? { timelineOnAccept: input.timelineOnAccept } : {}),
+        } satisfies DeliverPushPayload,
         { tx },
       );
     return toNotificationRecord(row!);

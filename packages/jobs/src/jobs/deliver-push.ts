@@ -60,6 +60,7 @@ export function createDeliverPushJob(policy: DeliverPushPolicy = DELIVER_PUSH_PO
         attempt: { retryCount: job.retryCount, retryLimit: policy.retryLimit },
         plan,
         answer,
+        timelineOnAccept: payload.timelineOnAccept,
       });
       if (result.outcome === "retry") throw new Error(result.error);
       if (result.outcome === "failed") {

@@ -24,7 +24,13 @@ import { deleteAutomationTraineeRoute } from "./delete-automation-trainee";
 import { listAutomationProgramTemplatesRoute } from "./list-automation-program-templates";
 import { listAutomationProgramsRoute } from "./list-automation-programs";
 import { assignAutomationProgramRoute } from "./assign-automation-program";
+import { listAutomationWeightsRoute } from "./list-automation-weights";
+import { logAutomationWeightRoute } from "./log-automation-weight";
+import { sendAutomationMessageRoute } from "./send-automation-message";
+import { listRpcProductsRoute } from "./list-rpc-products";
+import { listRpcCoachesRoute } from "./list-rpc-coaches";
 import { listRpcProgramTemplatesRoute } from "./list-rpc-program-templates";
+import { listRpcTagsRoute } from "./list-rpc-tags";
 
 /** /v1/automation plans and subscriptions (document 3 "Plans and subscriptions"). */
 export const subscriptionsAutomationRoutes = {
@@ -80,7 +86,17 @@ export const programsAutomationRoutes = {
   assignProgram: assignAutomationProgramRoute,
 };
 
+/** /v1/automation weights and message (document 3 "Weights, message, tasks"). */
+export const weightsAutomationRoutes = {
+  listWeights: listAutomationWeightsRoute,
+  logWeight: logAutomationWeightRoute,
+  sendMessage: sendAutomationMessageRoute,
+};
+
 /** /v1/automation/rpc dropdown sources (document 3 "Dropdown sources"; forms and form-fields are the forms module's). */
 export const rpcAutomationRoutes = {
+  rpcProducts: listRpcProductsRoute,
+  rpcCoaches: listRpcCoachesRoute,
   rpcProgramTemplates: listRpcProgramTemplatesRoute,
+  rpcTags: listRpcTagsRoute,
 };
