@@ -184,6 +184,13 @@ beforeAll(async () => {
     }),
     "push token",
   );
+  // Foods and the shopping list: a food of the studio (PATCH /v1/web/foods/{id}, POST shopping's
+  // foodId) and an item of the fuzz trainee's list (the shopping list item routes).
+  const food = ok(await t.web("POST", "/v1/web/foods", owner, { name: "Fuzz food" }), "food");
+  const shoppingItem = ok(
+    await traineeRequest(t, fixtures.traineeToken, "POST", "/v1/trainee/shopping/list", { foodId: food.id }),
+    "shopping list item",
+  );
   // Calendar: windows of the owner's coach (the fuzz trainee's calendar coach, as the oldest
   // HEAD_COACH) every day, one meeting of the trainee to cancel, and a free slot to book.
   const [ownerCoach] = await t.deps.database.db
@@ -263,6 +270,8 @@ beforeAll(async () => {
     "form-responses": intake!.id,
     forms: intakeForm!.id,
     "program-templates": template.id,
+    foods: food.id,
+    list: shoppingItem.id,
   };
   // Trainee tracking: a weigh-in, a water entry and a cardio session of the fuzz trainee (what
   // PATCH/DELETE weight/{id}, DELETE water/{entryId} and DELETE cardio/{entryId} address), and
@@ -384,6 +393,7 @@ const ID_FIELDS: Record<string, string> = {
   subscription: "subscriptions",
   form: "forms",
   template: "program-templates",
+  food: "foods",
 };
 
 function sampleString(name: string, schema: Json): string {
@@ -576,8 +586,11 @@ function validPathValue(op: Operation, name: string, schema: Json): string {
   if (s.enum) return String(s.enum[0]);
   const segments = op.template.split("/");
   const before = segments[segments.indexOf(`{${name}}`) - 1] ?? "";
-  return fixtures.ids[before] ?? "fuzz-missing-id";
+  return PATH_IDS[`${op.method} ${op.template}`] ?? fixtures.ids[before] ?? "fuzz-missing-id";
 }
+
+/** Routes whose path id is not the collection's fixture (an override takes a system food). */
+const PATH_IDS: Record<string, string> = { "PUT /v1/web/foods/{id}/override": "sysfood-tomato" };
 
 /** Valid bodies the schema alone cannot sample (a rule across optional fields). */
 const BASELINE_BODIES: Record<string, Json> = {

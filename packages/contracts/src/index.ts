@@ -27,6 +27,8 @@ export * from "./subscriptions";
 export * from "./hooks";
 export * from "./forms";
 export * from "./form-assignments";
+export * from "./foods";
+export * from "./shopping";
 export * from "./trainee-tracking";
 export * from "./trainee-auth";
 export * from "./trainee-logs";

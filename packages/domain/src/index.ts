@@ -21,6 +21,8 @@ export * from "./programs/index";
 export * from "./subscriptions/index";
 export * from "./hooks/index";
 export * from "./forms/index";
+export * from "./foods/index";
+export * from "./shopping/index";
 export * from "./audit/index";
 export * from "./automation/index";
 export * from "./tracking/index";

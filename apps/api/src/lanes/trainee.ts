@@ -3,6 +3,7 @@ import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
 import { formsTraineeRoutes } from "../routes/forms";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
+import { shoppingTraineeRoutes } from "../routes/shopping";
 import { loggingTraineeRoutes } from "../routes/logging";
 import { traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
 import { trackingTraineeRoutes } from "../routes/tracking";
@@ -15,6 +16,7 @@ export const traineeRouter = router({
   notifications: notificationsTraineeRoutes,
   pushTokens: pushTokensTraineeRoutes,
   content: contentTraineeRoutes,
+  shopping: shoppingTraineeRoutes,
   tracking: trackingTraineeRoutes,
   calendar: calendarTraineeRoutes,
   forms: formsTraineeRoutes,

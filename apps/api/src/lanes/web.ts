@@ -6,6 +6,7 @@ import { accessWebRoutes } from "../routes/access";
 import { clientsWebRoutes } from "../routes/clients";
 import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
+import { foodsWebRoutes } from "../routes/foods";
 import { formsWebRoutes } from "../routes/forms";
 import { mediaWebRoutes } from "../routes/media";
 import { notificationsWebRoutes } from "../routes/notifications";
@@ -34,6 +35,7 @@ export const webRouter = router({
   templates: templatesWebRoutes,
   plans: plansWebRoutes,
   forms: formsWebRoutes,
+  foods: foodsWebRoutes,
   tracking: trackingCoachRoutes,
   calendar: calendarWebRoutes,
   trackingNutrition: trackingNutritionRoutes,

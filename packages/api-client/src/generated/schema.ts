@@ -974,6 +974,58 @@ export interface paths {
         patch: operations["web-forms-update"];
         trace?: never;
     };
+    "/v1/web/foods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** System foods (with the studio's override) and the studio's own foods, by name */
+        get: operations["web-foods-list"];
+        put?: never;
+        /** Create a food of the studio */
+        post: operations["web-foods-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/web/foods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a food of the studio (a system food is edited through its override) */
+        patch: operations["web-foods-update"];
+        trace?: never;
+    };
+    "/v1/web/foods/{id}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the studio's override of a system food (null clears a field back to the base value) */
+        put: operations["web-foods-setOverride"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/web/tracking/daily-metrics": {
         parameters: {
             query?: never;
@@ -1489,6 +1541,77 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/shopping/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Food categories with at least one shopping food, by count */
+        get: operations["trainee-shopping-categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/shopping/foods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foods offered for shopping, by name */
+        get: operations["trainee-shopping-foods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/shopping/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trainee's shopping checklist: unchecked first, then newest first */
+        get: operations["trainee-shopping-list"];
+        put?: never;
+        /** Add a food to the checklist (adding it again answers the existing item unchanged) */
+        post: operations["trainee-shopping-add"];
+        /** Remove the checked items (unchecked items stay) */
+        delete: operations["trainee-shopping-clearChecked"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainee/shopping/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a checklist item */
+        delete: operations["trainee-shopping-remove"];
+        options?: never;
+        head?: never;
+        /** Check or uncheck a checklist item */
+        patch: operations["trainee-shopping-check"];
         trace?: never;
     };
     "/v1/trainee/progress": {
@@ -3012,6 +3135,38 @@ export interface components {
             w: number | null;
             h: number | null;
         };
+        Food: {
+            id: string;
+            /** @description a system food (seeded for every studio); edited through its override */
+            system: boolean;
+            name: string;
+            brand: string | null;
+            category: string | null;
+            categories: string[];
+            kcal: number | null;
+            protein: number | null;
+            carbs: number | null;
+            fat: number | null;
+            includeInShopping: boolean;
+            /** @description saved privately by the AI plan import; never offered for shopping */
+            privateAiImport: boolean;
+            /** @description the studio's override of a system food, or null */
+            override: components["schemas"]["FoodOverrideValues"] | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        FoodOverrideValues: {
+            name: string | null;
+            brand: string | null;
+            category: string | null;
+            categories: string[] | null;
+            kcal: number | null;
+            protein: number | null;
+            carbs: number | null;
+            fat: number | null;
+            includeInShopping: boolean | null;
+            updatedAt: string;
+        };
         RawDailyMetric: {
             id: string;
             /** @description the trainee's local day */
@@ -3716,6 +3871,32 @@ export interface components {
             tags: components["schemas"]["ContentTag"][];
             /** @description when this trainee's unlock row was created; set only for restricted items */
             unlockedAt: string | null;
+        };
+        ShoppingCategory: {
+            /** @description the stored category string ("uncategorized" for foods with none) */
+            value: string;
+            count: number;
+        };
+        ShoppingFood: {
+            id: string;
+            name: string;
+            brand: string | null;
+            category: string | null;
+            categories: string[];
+            kcal: number | null;
+            protein: number | null;
+            carbs: number | null;
+            fat: number | null;
+        };
+        ShoppingListItem: {
+            id: string;
+            foodId: string;
+            /** @description snapshot taken when added; a later rename of the food does not change it */
+            name: string;
+            /** @description snapshot taken when added */
+            brand: string | null;
+            checked: boolean;
+            createdAt: string;
         };
         TraineeProgress: {
             weight: {
@@ -15049,6 +15230,604 @@ export interface operations {
             };
         };
     };
+    "web-foods-list": {
+        parameters: {
+            query?: {
+                search?: string;
+                category?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["Food"][];
+                            total: number;
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-foods-create": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description blank is stored as null */
+                    brand?: string | null;
+                    /** @description the single category; blank is stored as null */
+                    category?: string | null;
+                    /** @description default [] */
+                    categories?: string[];
+                    /** @description per 100 g */
+                    kcal?: number | null;
+                    /** @description grams per 100 g */
+                    protein?: number | null;
+                    /** @description grams per 100 g */
+                    carbs?: number | null;
+                    /** @description grams per 100 g */
+                    fat?: number | null;
+                    /** @description default true */
+                    includeInShopping?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Food"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-foods-update": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description blank is stored as null */
+                    brand?: string | null;
+                    /** @description the single category; blank is stored as null */
+                    category?: string | null;
+                    /** @description category strings; duplicates removed */
+                    categories?: string[];
+                    /** @description per 100 g */
+                    kcal?: number | null;
+                    /** @description grams per 100 g */
+                    protein?: number | null;
+                    /** @description grams per 100 g */
+                    carbs?: number | null;
+                    /** @description grams per 100 g */
+                    fat?: number | null;
+                    includeInShopping?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Food"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "web-foods-setOverride": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    /** @description null or blank clears */
+                    brand?: string | null;
+                    /** @description null or blank clears */
+                    category?: string | null;
+                    /** @description null clears; [] overrides with none */
+                    categories?: string[] | null;
+                    /** @description per 100 g */
+                    kcal?: number | null;
+                    /** @description grams per 100 g */
+                    protein?: number | null;
+                    /** @description grams per 100 g */
+                    carbs?: number | null;
+                    /** @description grams per 100 g */
+                    fat?: number | null;
+                    includeInShopping?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["Food"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     "web-tracking-listRawDailyMetrics": {
         parameters: {
             query: {
@@ -19078,6 +19857,745 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-categories": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["ShoppingCategory"][];
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-foods": {
+        parameters: {
+            query?: {
+                search?: string;
+                category?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["ShoppingFood"][];
+                            total: number;
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            items: components["schemas"]["ShoppingListItem"][];
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-add": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    foodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ShoppingListItem"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-clearChecked": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-remove": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "trainee-shopping-check": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The device's IANA time zone; a valid zone is stored on the trainee (not for preview tokens). */
+                "x-timezone"?: components["parameters"]["XTimezone"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checked: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ShoppingListItem"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: the trainee token is missing or invalid, or its studio no longer exists. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: a preview session is read-only (details.reason PREVIEW_READ_ONLY). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: the token's trainee no longer exists, or a resource named in the path is not the trainee's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
