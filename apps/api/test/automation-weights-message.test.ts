@@ -494,15 +494,13 @@ describe("dropdown sources: rpc/products, rpc/coaches, rpc/tags", () => {
         },
       ])
       .returning();
-    await db()
-      .insert(coaches)
-      .values({
-        studioId: other.studioId,
-        name: "Aaron",
-        firstName: "A",
-        lastName: "A",
-        email: "x@example.com",
-      });
+    await db().insert(coaches).values({
+      studioId: other.studioId,
+      name: "Aaron",
+      firstName: "A",
+      lastName: "A",
+      email: "x@example.com",
+    });
     const res = await s.call("GET", "/rpc/coaches");
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Coaches");

@@ -37,17 +37,15 @@ const days = (n: number, last = "2026-03-10") =>
     return d.toISOString().slice(0, 10);
   });
 const insertMetrics = (s: ViewTrainee, dates: string[]) =>
-  t.deps.database.db
-    .insert(dailyMetrics)
-    .values(
-      dates.map((date, i) => ({
-        studioId: s.studioId,
-        clientId: s.clientId,
-        date,
-        steps: i,
-        waterMl: 100 * i,
-      })),
-    );
+  t.deps.database.db.insert(dailyMetrics).values(
+    dates.map((date, i) => ({
+      studioId: s.studioId,
+      clientId: s.clientId,
+      date,
+      steps: i,
+      waterMl: 100 * i,
+    })),
+  );
 const insertMeals = (s: ViewTrainee, at: string[]) =>
   t.deps.database.db.insert(mealLogs).values(
     at.map((iso) => ({

@@ -740,14 +740,12 @@ describe("DELETE /v1/trainee/me (account deletion)", () => {
         recordedAt: new Date(NOW),
         source: "APP",
       });
-      await db
-        .insert(pushTokens)
-        .values({
-          studioId: who.studioId,
-          clientId: who.clientId,
-          token: `ExponentPushToken[${who.clientId}]`,
-          platform: "ios",
-        });
+      await db.insert(pushTokens).values({
+        studioId: who.studioId,
+        clientId: who.clientId,
+        token: `ExponentPushToken[${who.clientId}]`,
+        platform: "ios",
+      });
     }
     await me.call("PUT", `/v1/trainee/nutrition/days/${TODAY}/meals/m-breakfast`, { status: "eaten" });
 
