@@ -111,7 +111,8 @@ describe("GET /v1/web/tracking/daily-metrics", () => {
   it("pageSize max 500; clientId required; bad dates VALIDATION", async () => {
     const s = await viewTrainee(w, newOwner());
     expect((await list("daily-metrics", s, { pageSize: "500" })).status).toBe(200);
-    for (const params of [{ pageSize: "501" }, { page: "0" }, { from: "2026-02-30" }]) {
+    const bad: Record<string, string>[] = [{ pageSize: "501" }, { page: "0" }, { from: "2026-02-30" }];
+    for (const params of bad) {
       const res = await list("daily-metrics", s, params);
       expect(res.status, JSON.stringify(params)).toBe(422);
       expect(res.body.code).toBe("VALIDATION");
