@@ -124,6 +124,7 @@ beforeAll(async () => {
       child: () => silentLogger,
     },
     now: () => new Date(),
+    config: { appWebUrl: "http://localhost:3000" },
   } as unknown as AppDeps;
   const [studio] = await db.handle.db
     .insert(studios)

@@ -36,7 +36,12 @@ let phone = 0;
 
 beforeAll(async () => {
   db = await freshPostgres();
-  const deps = { database: db.handle, logger: silentLogger, now: () => new Date() } as unknown as AppDeps;
+  const deps = {
+    database: db.handle,
+    logger: silentLogger,
+    now: () => new Date(),
+    config: { appWebUrl: "http://localhost:3000" },
+  } as unknown as AppDeps;
   const [studio] = await db.handle.db.insert(studios).values({ name: "Lock", slug: "lock" }).returning();
   studioId = studio!.id;
   const [plan] = await db.handle.db

@@ -187,8 +187,18 @@ export type WeightView = z.infer<typeof WeightViewSchema>;
 
 const coachNote = () =>
   boundedString(L.coachNote, { trim: true }).optional().describe(`trimmed, max ${L.coachNote}`);
+// "Coerced" (document 2): a number, or a decimal number sent as a string ("72.5"); nothing else.
 const positiveCoerced = (max: number) =>
-  z.coerce.number().gt(0, "must be greater than 0").max(max, `must be at most ${max}`);
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .max(32)
+        .regex(/^\s*\d+(\.\d+)?\s*$/, "must be a number")
+        .transform((value) => Number(value.trim())),
+    ])
+    .pipe(z.number().gt(0, "must be greater than 0").max(max, `must be at most ${max}`));
 
 /** `POST /v1/web/clients/:id/tracking/weights` */
 export const CoachWeightInput = z.object({

@@ -16423,7 +16423,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    weightKg: number;
+                    weightKg: number | string;
                     /**
                      * Format: date
                      * @description YYYY-MM-DD; default today in the trainee zone; not in the future
@@ -16586,11 +16586,11 @@ export interface operations {
                      * @description YYYY-MM-DD; default today in the trainee zone; not in the future
                      */
                     date?: string;
-                    chest?: number;
-                    waist?: number;
-                    hips?: number;
-                    arm?: number;
-                    thigh?: number;
+                    chest?: number | string;
+                    waist?: number | string;
+                    hips?: number | string;
+                    arm?: number | string;
+                    thigh?: number | string;
                     /** @description trimmed, max 500 */
                     note?: string;
                 };
