@@ -65,6 +65,8 @@ export const formAssignments = pgTable(
     source: text("source").notNull().default("coach"),
     /** Signing audit of a PDF_SIGNATURE link (time, IP, user agent, phone, SHA-256 of the document). */
     signingAudit: jsonb("signing_audit"),
+    /** Object-storage key of the signed PDF (PDF_SIGNATURE, once signed). */
+    signedDocumentKey: text("signed_document_key"),
     createdAt: createdAt(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
@@ -75,6 +77,10 @@ export const formAssignments = pgTable(
     uniqueIndex("form_assignments_token_key")
       .on(t.tokenHash)
       .where(sql`${t.tokenHash} is not null`),
+    // The hourly reminder and notifier scans read pending assignments by visibility.
+    index("form_assignments_visible_from_idx")
+      .on(t.visibleFrom)
+      .where(sql`${t.status} = 'PENDING'`),
     index("form_assignments_deferred_idx")
       .on(t.visibleFrom)
       .where(sql`${t.pushMode} = 'DEFERRED' and ${t.announcedAt} is null and ${t.status} = 'PENDING'`),

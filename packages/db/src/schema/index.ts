@@ -14,3 +14,4 @@ export * from "./audit";
 export * from "./tracking";
 export * from "./foods";
 export * from "./calendar";
+export * from "./public";

@@ -26,6 +26,10 @@ export const studios = pgTable(
     seatLimit: integer("seat_limit"),
     clientLimit: integer("client_limit"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Verified at web onboarding (POST /v1/web/onboarding/bootstrap with phone and email tokens). */
+    ownerPhone: text("owner_phone"),
+    ownerEmail: text("owner_email"),
+    onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
