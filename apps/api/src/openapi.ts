@@ -132,8 +132,6 @@ const LANES: Record<DocLane, LaneDoc> = {
 
 /** /v1/public/sign/*: the token in the path; a request naming x-service-id must also be signed. */
 const isPublicSign = (path: string) => path.startsWith("/v1/public/sign/");
-/** Public onboarding answers VALIDATION with 400 (document 3). */
-const isPublicOnboarding = (path: string) => path.startsWith("/v1/public/onboarding/");
 
 function securityFor(lane: DocLane, path: string): Record<string, string[]>[] {
   if (lane === "public" && isPublicSign(path)) return [{}, serviceSignature()];
@@ -378,7 +376,7 @@ export function errorCodesFor(facts: RouteErrorFacts): Set<ErrorKey> {
 function statusOf(key: ErrorKey, style: EnvelopeStyle, path: string): number {
   if (key === "PAYLOAD_TOO_LARGE") return 413;
   if (style === "automation") return automationStatus(key, ERROR_HTTP_STATUS[key]);
-  if (key === "VALIDATION" && isPublicOnboarding(path)) return 400;
+  if (key === "VALIDATION" && (style === "public-onboarding" || style === "public-bare")) return 400;
   return ERROR_HTTP_STATUS[key];
 }
 
@@ -689,28 +687,30 @@ export function buildOpenApiDocument(
       { description?: string; content?: Record<string, { schema?: unknown }> } | undefined;
     const dataSchema = ok?.content?.["application/json"]?.schema ?? {};
     const wrapped =
-      style === "automation"
-        ? {
-            type: "object",
-            required: ["success", "message", "data"],
-            properties: {
-              success: { type: "boolean", const: true },
-              message: {
-                type: "string",
-                ...(route.meta.automationMessage ? { examples: [route.meta.automationMessage] } : {}),
+      style === "public-bare"
+        ? dataSchema
+        : style === "automation"
+          ? {
+              type: "object",
+              required: ["success", "message", "data"],
+              properties: {
+                success: { type: "boolean", const: true },
+                message: {
+                  type: "string",
+                  ...(route.meta.automationMessage ? { examples: [route.meta.automationMessage] } : {}),
+                },
+                data: dataSchema,
               },
-              data: dataSchema,
-            },
-          }
-        : {
-            type: "object",
-            required: ["ok", "data", "requestId"],
-            properties: {
-              ok: { type: "boolean", const: true },
-              data: dataSchema,
-              requestId: { type: "string", description: "The same value as the x-request-id header." },
-            },
-          };
+            }
+          : {
+              type: "object",
+              required: ["ok", "data", "requestId"],
+              properties: {
+                ok: { type: "boolean", const: true },
+                data: dataSchema,
+                requestId: { type: "string", description: "The same value as the x-request-id header." },
+              },
+            };
     const out: Json = {
       [String(route.successStatus)]:
         route.successStatus === 204

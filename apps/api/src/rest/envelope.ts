@@ -2,11 +2,26 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { automationStatus, type MappedError } from "./error-mapping";
 
-/** Which body shape a path answers with: the automation lane has its own (document 3). */
-export type EnvelopeStyle = "standard" | "automation";
+/**
+ * Which body shape a path answers with (document 3): the automation lane has its own; the public
+ * waitlist answers its data bare (no envelope, no requestId) and, like the onboarding endpoints,
+ * a schema failure with status 400 instead of 422 (document 1 error table); errors of both keep
+ * the standard error envelope.
+ */
+export type EnvelopeStyle = "standard" | "automation" | "public-bare" | "public-onboarding";
 
-export const envelopeStyleFor = (pathname: string): EnvelopeStyle =>
-  pathname === "/v1/automation" || pathname.startsWith("/v1/automation/") ? "automation" : "standard";
+export function envelopeStyleFor(pathname: string): EnvelopeStyle {
+  if (pathname === "/v1/automation" || pathname.startsWith("/v1/automation/")) return "automation";
+  if (pathname === "/v1/public/waitlist-leads") return "public-bare";
+  if (pathname.startsWith("/v1/public/onboarding/")) return "public-onboarding";
+  return "standard";
+}
+
+/** The status a code is answered with in this style (VALIDATION is 400 on the public endpoints). */
+const statusIn = (style: EnvelopeStyle, error: MappedError): number =>
+  error.code === "VALIDATION" && (style === "public-bare" || style === "public-onboarding")
+    ? 400
+    : error.status;
 
 export function writeSuccess(
   c: Context,
@@ -18,6 +33,7 @@ export function writeSuccess(
   // 204 No Content carries no body (content and media deletes answer it).
   if (status === 204) return c.body(null, 204);
   const requestId = c.get("requestId");
+  if (style === "public-bare") return c.json(data as object, status as ContentfulStatusCode);
   const body =
     style === "automation"
       ? { success: true, message: message ?? "ok", data }
@@ -36,5 +52,5 @@ export function writeError(c: Context, error: MappedError, style: EnvelopeStyle)
   const body: Record<string, unknown> = { ok: false, code: error.code, message: error.message };
   if (error.details !== undefined) body.details = error.details;
   body.requestId = requestId;
-  return c.json(body, error.status as ContentfulStatusCode);
+  return c.json(body, statusIn(style, error) as ContentfulStatusCode);
 }
