@@ -13,89 +13,62 @@
  * same. The driver times REQUESTS (default 200) sequential requests per view, each from send to
  * the last byte.
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { signServiceRequest } from "@studio/auth";
-import { BENCH_ENV } from "./bench-env";
-import { printLatencyTable } from "./support";
+import { sql } from "drizzle-orm";
+import { runTrackingViewBench } from "./tracking-bench";
 
 const DAYS = 1096;
 const OTHERS = 200;
-const REQUESTS = Number(process.env.REQUESTS ?? 200);
-const WARM_UP = 20;
 const CLIENT = "bench-nutrition-trainee";
-const USER = {
-  "x-studio-id": "org_tracking_nutrition_bench",
-  "x-user-id": "user_tracking_nutrition_bench",
-  "x-user-role": "OWNER",
-  "x-user-name": "Bench Owner",
-};
 
-const signed = (method: string, pathWithQuery: string) => ({
-  ...signServiceRequest({
-    secret: BENCH_ENV.SERVICE_AUTH_SECRET,
-    serviceId: "web-app",
-    method,
-    pathWithQuery,
-    body: "",
-  }),
-  ...USER,
-});
-
-async function serve(): Promise<void> {
-  const { sql } = await import("drizzle-orm");
-  const { startBenchApp } = await import("./bench-app");
-  const app = await startBenchApp();
-  const studioRes = await fetch(`${app.url}/v1/web/studio`, { headers: signed("GET", "/v1/web/studio") });
-  if (studioRes.status !== 200) throw new Error(`studio answered ${studioRes.status}`);
-  const studioId = ((await studioRes.json()) as { data: { id: string } }).data.id;
-  const db = app.pg.handle.db;
-  await db.execute(sql`
+await runTrackingViewBench(import.meta.url, {
+  id: "tracking_nutrition_bench",
+  clientId: CLIENT,
+  async seed(db, studioId) {
+    await db.execute(sql`
     insert into clients (id, studio_id, first_name, last_name, phone, timezone, weight_kg)
     select case when g = 0 then ${CLIENT} else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
       '+97255' || lpad(g::text, 7, '0'), 'Asia/Jerusalem', 80
     from generate_series(0, ${OTHERS}) g`);
-  // Twelve system foods (seeded by migration 0010), four of them overridden by the studio.
-  const foodRows = (await db.execute(
-    sql`select id from foods where studio_id is null order by id limit 12`,
-  )) as unknown as { id: string }[];
-  const foodIds = foodRows.map((r) => r.id);
-  if (foodIds.length < 12) throw new Error("the system foods are missing");
-  for (const foodId of foodIds.slice(0, 4))
-    await db.execute(
-      sql`insert into food_overrides (id, studio_id, food_id, kcal) values (${"bench-ov-" + foodId}, ${studioId}, ${foodId}, 123)`,
-    );
-  // The plan: 3 days of 4 meals (breakfast, lunch, pre, dinner) of 3 items each.
-  const types = ["breakfast", "lunch", "pre", "dinner"];
-  const content = {
-    schemaVersion: 1,
-    days: [0, 1, 2].map((d) => ({
-      id: `nd${d + 1}`,
-      targets: { kcal: 2000 + d * 100, protein: 150, carbs: 200, fat: 60, water: 3 },
-      meals: types.map((type, m) => ({
-        id: `m${d}${m}`,
-        type,
-        label: type,
-        items: [0, 1, 2].map((i) => ({
-          id: `i${d}${m}${i}`,
-          foodId: foodIds[(d * 4 + m + i) % 12],
-          qty: "100",
+    // Twelve system foods (seeded by migration 0010), four of them overridden by the studio.
+    const foodRows = (await db.execute(
+      sql`select id from foods where studio_id is null order by id limit 12`,
+    )) as unknown as { id: string }[];
+    const foodIds = foodRows.map((r) => r.id);
+    if (foodIds.length < 12) throw new Error("the system foods are missing");
+    for (const foodId of foodIds.slice(0, 4))
+      await db.execute(
+        sql`insert into food_overrides (id, studio_id, food_id, kcal) values (${"bench-ov-" + foodId}, ${studioId}, ${foodId}, 123)`,
+      );
+    // The plan: 3 days of 4 meals (breakfast, lunch, pre, dinner) of 3 items each.
+    const types = ["breakfast", "lunch", "pre", "dinner"];
+    const content = {
+      schemaVersion: 1,
+      days: [0, 1, 2].map((d) => ({
+        id: `nd${d + 1}`,
+        targets: { kcal: 2000 + d * 100, protein: 150, carbs: 200, fat: 60, water: 3 },
+        meals: types.map((type, m) => ({
+          id: `m${d}${m}`,
+          type,
+          label: type,
+          items: [0, 1, 2].map((i) => ({
+            id: `i${d}${m}${i}`,
+            foodId: foodIds[(d * 4 + m + i) % 12],
+            qty: "100",
+          })),
         })),
       })),
-    })),
-  };
-  await db.execute(sql`
+    };
+    await db.execute(sql`
     insert into programs (id, studio_id, client_id, type, name, status, content)
     select case when c.id = ${CLIENT} then 'bench-nutrition' else 'bench-nutrition-' || c.id end, ${studioId}, c.id,
       'NUTRITION', 'Plan', 'ACTIVE', ${JSON.stringify(content)}::jsonb
     from clients c where c.studio_id = ${studioId}`);
-  // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
-  const days = sql`(select c.id as client_id, d, (current_date - d) as day
+    // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
+    const days = sql`(select c.id as client_id, d, (current_date - d) as day
     from clients c cross join lateral generate_series(0, case when c.id = ${CLIENT} then ${DAYS - 1} else 29 end) d
     where c.studio_id = ${studioId})`;
-  // Four plan-meal snapshots a day: eaten with item states, eatenOutside, replaced with an added food, removed.
-  await db.execute(sql`
+    // Four plan-meal snapshots a day: eaten with item states, eatenOutside, replaced with an added food, removed.
+    await db.execute(sql`
     insert into nutrition_day_meals (id, studio_id, client_id, date, meal_id, program_id, status, replacement_name, items, added_items)
     select 'ndm-' || client_id || '-' || d || '-' || m, ${studioId}, client_id, day,
       'm' || (((day - current_date) % 3 + 3) % 3) || m, 'bench-nutrition',
@@ -104,8 +77,8 @@ async function serve(): Promise<void> {
       jsonb_build_array(jsonb_build_object('itemId', 'x', 'eaten', true, 'qty', 120, 'swapFoodId', null)),
       case when m = 2 then jsonb_build_array(jsonb_build_object('foodId', ${foodIds[5]}::text, 'qty', 80)) else '[]'::jsonb end
     from ${days} x cross join generate_series(0, 3) m`);
-  // Two free meal logs a day; every third day one of them is mirrored by a custom meal.
-  await db.execute(sql`
+    // Two free meal logs a day; every third day one of them is mirrored by a custom meal.
+    await db.execute(sql`
     insert into meal_logs (id, studio_id, client_id, consumed_at, day, source, items)
     select 'ml-' || client_id || '-' || d || '-' || k, ${studioId}, client_id,
       (day + (case when k = 0 then time '09:30' else time '20:15' end)) at time zone 'Asia/Jerusalem', day, 'FREE',
@@ -113,72 +86,31 @@ async function serve(): Promise<void> {
         jsonb_build_object('foodId', (array[${foodIds[6]}::text, ${foodIds[7]}::text])[k + 1], 'name', 'Food', 'qty', 150, 'kcal', null, 'protein', null, 'carbs', null, 'fat', null),
         jsonb_build_object('foodId', null, 'name', 'Coffee', 'qty', 200, 'kcal', 40, 'protein', 2, 'carbs', 4, 'fat', 1.5))
     from ${days} x cross join generate_series(0, 1) k`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into custom_meals (id, studio_id, client_id, date, label, items, meal_log_id)
     select 'cm-' || client_id || '-' || d, ${studioId}, client_id, day, 'Dinner out',
       jsonb_build_array(jsonb_build_object('foodId', null, 'name', 'Pasta', 'qty', 300, 'kcal', 600, 'protein', 20, 'carbs', 90, 'fat', 15)),
       'ml-' || client_id || '-' || d || '-1'
     from ${days} x where d % 3 = 0`);
-  for (const table of [
-    "clients",
-    "programs",
-    "nutrition_day_meals",
-    "meal_logs",
-    "custom_meals",
-    "foods",
-    "food_overrides",
-  ])
-    await db.execute(sql.raw(`analyze ${table}`));
-  process.stdout.write(`${JSON.stringify({ url: app.url })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
-}
-
-async function drive(): Promise<void> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ["--import", "tsx", self], {
-    env: { ...process.env, TRACKING_NUTRITION_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`tracking bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
-    /** One request, timed from send to the last body byte; throws unless 200. */
-    const get = async (path: string) => {
-      const started = performance.now();
-      const res = await fetch(url + path, { headers: signed("GET", path) });
-      const text = await res.text();
-      const ms = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
-      return ms;
-    };
-    const base = `/v1/web/clients/${CLIENT}/tracking`;
+    return [
+      "clients",
+      "programs",
+      "nutrition_day_meals",
+      "meal_logs",
+      "custom_meals",
+      "foods",
+      "food_overrides",
+    ];
+  },
+  views(base) {
     const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-    const views = [
+    return [
       { name: "GET /nutrition?range=7d", path: `${base}/nutrition?range=7d` },
       { name: "GET /nutrition?range=30d", path: `${base}/nutrition?range=30d` },
       { name: "GET /nutrition?range=3m", path: `${base}/nutrition?range=3m` },
       { name: "GET /nutrition/:date (a year ago)", path: `${base}/nutrition/${yearAgo}` },
     ];
-    for (const view of views) for (let i = 0; i < WARM_UP; i++) await get(view.path);
-    const runs = views.map((view) => ({ name: view.name, times: [] as number[] }));
-    for (let i = 0; i < REQUESTS; i++)
-      for (const [n, view] of views.entries()) runs[n]!.times.push(await get(view.path));
-    console.warn(
-      `coach nutrition views of one trainee with ${DAYS} days of meals (4 plan-meal snapshots, 2 meal logs a day, a mirrored custom meal every third day) (${OTHERS} other trainees in the studio), ${REQUESTS} sequential requests each`,
-    );
-    printLatencyTable(runs);
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
-}
-
-if (process.env.TRACKING_NUTRITION_BENCH_ROLE === "server") await serve();
-else await drive();
+  },
+  title: (requests) =>
+    `coach nutrition views of one trainee with ${DAYS} days of meals (4 plan-meal snapshots, 2 meal logs a day, a mirrored custom meal every third day) (${OTHERS} other trainees in the studio), ${requests} sequential requests each`,
+});

@@ -12,154 +12,86 @@
  * meal every third day; 200 other trainees of the studio hold a month of the same. The driver
  * times REQUESTS (default 200) sequential requests per view, each from send to the last byte.
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { signServiceRequest } from "@studio/auth";
-import { BENCH_ENV } from "./bench-env";
-import { printLatencyTable } from "./support";
+import { sql } from "drizzle-orm";
+import { runTrackingViewBench } from "./tracking-bench";
 
 const DAYS = 1096;
 const OTHERS = 200;
-const REQUESTS = Number(process.env.REQUESTS ?? 200);
-const WARM_UP = 20;
 const CLIENT = "bench-tracked-trainee";
-const USER = {
-  "x-studio-id": "org_tracking_bench",
-  "x-user-id": "user_tracking_bench",
-  "x-user-role": "OWNER",
-  "x-user-name": "Bench Owner",
-};
 
-const signed = (method: string, pathWithQuery: string) => ({
-  ...signServiceRequest({
-    secret: BENCH_ENV.SERVICE_AUTH_SECRET,
-    serviceId: "web-app",
-    method,
-    pathWithQuery,
-    body: "",
-  }),
-  ...USER,
-});
-
-async function serve(): Promise<void> {
-  const { sql } = await import("drizzle-orm");
-  const { startBenchApp } = await import("./bench-app");
-  const app = await startBenchApp();
-  const studioRes = await fetch(`${app.url}/v1/web/studio`, { headers: signed("GET", "/v1/web/studio") });
-  if (studioRes.status !== 200) throw new Error(`studio answered ${studioRes.status}`);
-  const studioId = ((await studioRes.json()) as { data: { id: string } }).data.id;
-  const db = app.pg.handle.db;
-  const entries = JSON.stringify(
-    Array.from({ length: 6 }, (_, e) => ({
-      exerciseId: `ex-${e}`,
-      name: `Exercise ${e}`,
-      sets: Array.from({ length: 4 }, () => ({ done: true, weight: 40 + e * 5, reps: 10, targetReps: 10 })),
-    })),
-  );
-  const foods = JSON.stringify([
-    { foodId: null, name: "Oats", qty: 60, kcal: 230, protein: 8, carbs: 40, fat: 4 },
-    { foodId: null, name: "Milk", qty: 200, kcal: 120, protein: 6, carbs: 10, fat: 6 },
-  ]);
-  await db.execute(sql`
+await runTrackingViewBench(import.meta.url, {
+  id: "tracking_bench",
+  clientId: CLIENT,
+  async seed(db, studioId) {
+    const entries = JSON.stringify(
+      Array.from({ length: 6 }, (_, e) => ({
+        exerciseId: `ex-${e}`,
+        name: `Exercise ${e}`,
+        sets: Array.from({ length: 4 }, () => ({ done: true, weight: 40 + e * 5, reps: 10, targetReps: 10 })),
+      })),
+    );
+    const foods = JSON.stringify([
+      { foodId: null, name: "Oats", qty: 60, kcal: 230, protein: 8, carbs: 40, fat: 4 },
+      { foodId: null, name: "Milk", qty: 200, kcal: 120, protein: 6, carbs: 10, fat: 6 },
+    ]);
+    await db.execute(sql`
     insert into clients (id, studio_id, first_name, last_name, phone, timezone, weight_kg, goal_weight_kg, steps_goal, water_goal_ml)
     select case when g = 0 then ${CLIENT} else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
       '+97253' || lpad(g::text, 7, '0'), 'Asia/Jerusalem', 90, 75, 8000, 2500
     from generate_series(0, ${OTHERS}) g`);
-  // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
-  const days = sql`(select c.id as client_id, d, (current_date - d) as day
+    // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
+    const days = sql`(select c.id as client_id, d, (current_date - d) as day
     from clients c cross join lateral generate_series(0, case when c.id = ${CLIENT} then ${DAYS - 1} else 29 end) d
     where c.studio_id = ${studioId})`;
-  await db.execute(sql`
+    await db.execute(sql`
     insert into daily_metrics (id, studio_id, client_id, date, steps, water_ml, measurements)
     select 'dm-' || client_id || '-' || d, ${studioId}, client_id, day, 5000 + (d * 37) % 6000, 1500 + (d * 13) % 1500,
       case when d % 7 = 0 then jsonb_build_object('waist', 90 - d / 100.0, 'chest', 100, 'arm', 30 + d / 200.0, 'neck', 38)
       else '{}'::jsonb end
     from ${days} x`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into weight_entries (id, studio_id, client_id, weight_kg, recorded_at, source)
     select 'we-' || client_id || '-' || d, ${studioId}, client_id, 75 + d / 100.0 + (d % 5) / 10.0,
       (day + time '07:30') at time zone 'Asia/Jerusalem', case when d % 10 = 0 then 'coach' else 'app' end
     from ${days} x`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into workout_logs (id, studio_id, client_id, day_id, label, performed_on, completed, entries, started_at, finished_at)
     select 'wl-' || client_id || '-' || d, ${studioId}, client_id, 'd' || (d % 4 + 1), 'Day', day, d % 6 <> 0, ${entries}::jsonb,
       (day + time '18:00') at time zone 'Asia/Jerusalem', (day + time '19:00') at time zone 'Asia/Jerusalem'
     from ${days} x where d % 2 = 0`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into meal_logs (id, studio_id, client_id, consumed_at, day, source, items)
     select 'ml-' || client_id || '-' || d || '-' || m, ${studioId}, client_id,
       (day + make_time(8 + m * 5, 0, 0)) at time zone 'Asia/Jerusalem', day, 'FREE', ${foods}::jsonb
     from ${days} x cross join generate_series(0, 2) m`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into nutrition_day_meals (id, studio_id, client_id, date, meal_id, status, items)
     select 'nm-' || client_id || '-' || d || '-' || m, ${studioId}, client_id, day, 'meal-' || m,
       case when m = 0 then 'eaten' else 'planned' end,
       jsonb_build_array(jsonb_build_object('itemId', 'i1', 'eaten', m = 1, 'qty', 100))
     from ${days} x cross join generate_series(0, 2) m`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into custom_meals (id, studio_id, client_id, date, label, items)
     select 'cm-' || client_id || '-' || d, ${studioId}, client_id, day, 'Snack', ${foods}::jsonb
     from ${days} x where d % 3 = 0`);
-  for (const table of [
-    "clients",
-    "daily_metrics",
-    "weight_entries",
-    "workout_logs",
-    "meal_logs",
-    "nutrition_day_meals",
-    "custom_meals",
-  ])
-    await db.execute(sql.raw(`analyze ${table}`));
-  process.stdout.write(`${JSON.stringify({ url: app.url })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
-}
-
-async function drive(): Promise<void> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ["--import", "tsx", self], {
-    env: { ...process.env, TRACKING_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`tracking bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
-    /** One request, timed from send to the last body byte; throws unless 200. */
-    const get = async (path: string) => {
-      const started = performance.now();
-      const res = await fetch(url + path, { headers: signed("GET", path) });
-      const text = await res.text();
-      const ms = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
-      return ms;
-    };
-    const base = `/v1/web/clients/${CLIENT}/tracking`;
-    const views = [
+    return [
+      "clients",
+      "daily_metrics",
+      "weight_entries",
+      "workout_logs",
+      "meal_logs",
+      "nutrition_day_meals",
+      "custom_meals",
+    ];
+  },
+  views(base) {
+    return [
       { name: "GET /summary", path: `${base}/summary` },
       { name: "GET /weight?range=7d", path: `${base}/weight?range=7d` },
       { name: "GET /weight?range=30d", path: `${base}/weight?range=30d` },
       { name: "GET /weight?range=3m", path: `${base}/weight?range=3m` },
     ];
-    for (const view of views) for (let i = 0; i < WARM_UP; i++) await get(view.path);
-    const runs = views.map((view) => ({ name: view.name, times: [] as number[] }));
-    for (let i = 0; i < REQUESTS; i++)
-      for (const [n, view] of views.entries()) runs[n]!.times.push(await get(view.path));
-    console.warn(
-      `coach tracking views of one trainee with ${DAYS} days of daily data (${OTHERS} other trainees in the studio), ${REQUESTS} sequential requests each`,
-    );
-    printLatencyTable(runs);
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
-}
-
-if (process.env.TRACKING_BENCH_ROLE === "server") await serve();
-else await drive();
+  },
+  title: (requests) =>
+    `coach tracking views of one trainee with ${DAYS} days of daily data (${OTHERS} other trainees in the studio), ${requests} sequential requests each`,
+});

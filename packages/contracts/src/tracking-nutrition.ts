@@ -1,25 +1,16 @@
 import { z } from "zod";
 import { boundedDate, boundedId } from "./bounded";
+import { TrackingRangeSchema } from "./tracking-views";
 
 // Coach nutrition views (document 2 "Client tracking (computed views)": GET
 // /v1/web/clients/:id/tracking/nutrition, /nutrition/:date, /nutrition/insight). Dates are civil
 // YYYY-MM-DD in the trainee's zone (trainee, else studio, else Asia/Jerusalem). Choices where the
 // spec is silent (status thresholds, exchange portions): docs/DECISIONS.md "Coach nutrition views".
 
-export const NUTRITION_RANGES = ["7d", "30d", "3m"] as const;
-export const NutritionRangeSchema = z.enum(NUTRITION_RANGES).meta({ id: "NutritionRange" });
-export type NutritionRange = z.infer<typeof NutritionRangeSchema>;
-/** Days of each range, ending today. */
-export const NUTRITION_RANGE_DAYS: Record<NutritionRange, number> = { "7d": 7, "30d": 30, "3m": 90 };
+// The range query and its days are the shared ones of tracking-views.ts (TrackingRangeQuery).
 
 /** Status thresholds (calories only): eaten within ±10% of the target is a full day. */
 export const NUTRITION_STATUS_TOLERANCE = 0.1;
-
-export const NutritionRangeQuery = z.object({
-  id: boundedId(),
-  range: NutritionRangeSchema.default("30d").describe("7d, 30d or 3m (7, 30 and 90 days ending today)"),
-});
-export type NutritionRangeQuery = z.infer<typeof NutritionRangeQuery>;
 
 /** A real calendar date (2025-02-30 is refused). */
 export const NutritionDayQuery = z.object({
@@ -78,7 +69,7 @@ export const NutritionPreviousSchema = z.object(periodFields).meta({ id: "Nutrit
 
 export const NutritionViewSchema = z
   .object({
-    range: NutritionRangeSchema,
+    range: TrackingRangeSchema,
     ...periodFields,
     unit: NutritionUnitSchema,
     filePlan: z.boolean(),

@@ -54,7 +54,7 @@ export type RawWorkoutLogPage = z.infer<typeof RawWorkoutLogPageSchema>;
 // ---- shared query ----
 
 export const TRACKING_RANGES = ["7d", "30d", "3m"] as const;
-export const TrackingRangeSchema = z.enum(TRACKING_RANGES);
+export const TrackingRangeSchema = z.enum(TRACKING_RANGES).meta({ id: "TrackingRange" });
 export type TrackingRange = z.infer<typeof TrackingRangeSchema>;
 /** Days of each range, ending today (document 2 shared rules). */
 export const TRACKING_RANGE_DAYS: Record<TrackingRange, number> = { "7d": 7, "30d": 30, "3m": 90 };

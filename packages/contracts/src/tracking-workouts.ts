@@ -26,11 +26,6 @@ export const WORKOUT_VIEW_LIMITS = {
   previousSessions: 5,
 } as const;
 
-export const WorkoutsViewQuery = z.object({
-  id: boundedId(),
-  range: TrackingRangeSchema.default("30d").describe("7d, 30d or 3m (7, 30 and 90 days ending today)"),
-});
-export type WorkoutsViewQuery = z.infer<typeof WorkoutsViewQuery>;
 
 export const WorkoutDetailQuery = z.object({ id: boundedId(), logId: boundedId() });
 export type WorkoutDetailQuery = z.infer<typeof WorkoutDetailQuery>;

@@ -2608,7 +2608,7 @@ export interface components {
         /** @enum {string} */
         TemplateType: "TRAINING" | "NUTRITION" | "COMBINED";
         /** @enum {string} */
-        NutritionRange: "7d" | "30d" | "3m";
+        TrackingRange: "7d" | "30d" | "3m";
         /** @enum {string} */
         MealLogSource: "PLAN" | "FREE" | "PHOTO";
         /** @enum {string} */
@@ -3302,8 +3302,7 @@ export interface components {
             active: boolean;
         };
         WeightView: {
-            /** @enum {string} */
-            range: "7d" | "30d" | "3m";
+            range: components["schemas"]["TrackingRange"];
             from: string;
             to: string;
             startKg: number | null;
@@ -3414,7 +3413,7 @@ export interface components {
             updatedAt: string;
         };
         NutritionView: {
-            range: components["schemas"]["NutritionRange"];
+            range: components["schemas"]["TrackingRange"];
             from: string;
             to: string;
             loggedDays: number;
@@ -3497,8 +3496,7 @@ export interface components {
             qty: number | null;
         };
         WorkoutsView: {
-            /** @enum {string} */
-            range: "7d" | "30d" | "3m";
+            range: components["schemas"]["TrackingRange"];
             from: string;
             /** @description today in the trainee zone */
             to: string;
@@ -16282,7 +16280,7 @@ export interface operations {
     "web-tracking-getWeightView": {
         parameters: {
             query?: {
-                range?: "7d" | "30d" | "3m";
+                range?: components["schemas"]["TrackingRange"];
             };
             header: {
                 /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
@@ -17229,7 +17227,7 @@ export interface operations {
     "web-trackingNutrition-getClientNutrition": {
         parameters: {
             query?: {
-                range?: components["schemas"]["NutritionRange"];
+                range?: components["schemas"]["TrackingRange"];
             };
             header: {
                 /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
@@ -17346,7 +17344,7 @@ export interface operations {
     "web-trackingNutrition-getClientNutritionInsight": {
         parameters: {
             query?: {
-                range?: components["schemas"]["NutritionRange"];
+                range?: components["schemas"]["TrackingRange"];
             };
             header: {
                 /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
@@ -17580,7 +17578,7 @@ export interface operations {
     "web-trackingWorkouts-getClientWorkouts": {
         parameters: {
             query?: {
-                range?: "7d" | "30d" | "3m";
+                range?: components["schemas"]["TrackingRange"];
             };
             header: {
                 /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { NUTRITION_RANGE_DAYS, type NutritionInsight, type NutritionRangeQuery } from "@studio/contracts";
+import { TRACKING_RANGE_DAYS, type NutritionInsight, type TrackingRangeQuery } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import type { KvStore } from "@studio/kv";
 import type { StudioScope } from "../scope";
@@ -54,13 +54,13 @@ const cleanSentence = (text: string): string | null => {
 export async function getClientNutritionInsight(
   db: Db,
   scope: StudioScope,
-  input: NutritionRangeQuery,
+  input: TrackingRangeQuery,
   kv: KvStore,
 ): Promise<NutritionInsight> {
   const subject = await loadNutritionSubject(db, scope, input.id);
   const model = scope.model;
   if (!model) return { sentence: null };
-  const range = lastDays(scope.now, subject.zone, NUTRITION_RANGE_DAYS[input.range]);
+  const range = lastDays(scope.now, subject.zone, TRACKING_RANGE_DAYS[input.range]);
   const days = await loadNutritionSpan(db, scope.studioId, subject, range);
   const unit = unitOf(days);
   const period = summarizeNutrition(range, days, unit, subject.plan.kind === "plan");

@@ -1,4 +1,4 @@
-import { NUTRITION_RANGE_DAYS, type NutritionRangeQuery, type NutritionView } from "@studio/contracts";
+import { TRACKING_RANGE_DAYS, type TrackingRangeQuery, type NutritionView } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { lastDays, previousRange, type DayRange } from "../time/day-keys";
@@ -61,10 +61,10 @@ export async function nutritionViewOf(
 export async function getClientNutrition(
   db: Db,
   scope: StudioScope,
-  input: NutritionRangeQuery,
+  input: TrackingRangeQuery,
 ): Promise<NutritionView> {
   const subject = await loadNutritionSubject(db, scope, input.id);
-  const range = lastDays(scope.now, subject.zone, NUTRITION_RANGE_DAYS[input.range]);
+  const range = lastDays(scope.now, subject.zone, TRACKING_RANGE_DAYS[input.range]);
   return {
     range: input.range,
     ...(await nutritionViewOf(db, scope, subject, range, { withPrevious: true })),

@@ -3,7 +3,7 @@ import {
   TRACKING_RANGE_DAYS,
   WORKOUT_VIEW_LIMITS,
   type WorkoutsView,
-  type WorkoutsViewQuery,
+  type TrackingRangeQuery,
 } from "@studio/contracts";
 import { dailyMetrics, pushTokens, workoutLogs, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
@@ -30,7 +30,7 @@ const L = WORKOUT_VIEW_LIMITS;
 export async function getClientWorkouts(
   db: Db,
   scope: StudioScope,
-  input: WorkoutsViewQuery,
+  input: TrackingRangeQuery,
 ): Promise<WorkoutsView> {
   const trainee = await loadTrackedTrainee(db, scope, input.id);
   const range = lastDays(scope.now, trainee.zone, TRACKING_RANGE_DAYS[input.range]);

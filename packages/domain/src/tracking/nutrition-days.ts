@@ -10,22 +10,20 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Meal, MealType, NutritionContent, NutritionDay } from "@studio/contracts";
 import {
-  clients,
   customMeals,
   foodOverrides,
   foods,
   mealLogs,
   nutritionDayMeals,
   programs,
-  studios,
   type DbOrTx,
 } from "@studio/db";
-import { notFound, validation } from "../errors";
-import { accessOf, type StudioScope } from "../scope";
-import { clientScope } from "../clients/client-scope";
+import { validation } from "../errors";
+import type { StudioScope } from "../scope";
+import { loadTrackedTrainee } from "./tracked-trainee";
 import { normalizeNutritionContent } from "../templates/normalize-nutrition-content";
 import { nutritionDayAt } from "../templates/nutrition-day-at";
-import { keysOf, lengthOf, localTimeOf, resolveDayZone, todayKey, type DayRange } from "../time/day-keys";
+import { keysOf, lengthOf, localTimeOf, type DayRange } from "../time/day-keys";
 import { daysBetween } from "../time/zoned-time";
 
 /** The longest span the source reads at once (document 2 limits "Nutrition range chunk"). */
@@ -104,34 +102,6 @@ export type NutritionPlan =
   | { kind: "plan"; programId: string; content: NutritionContent };
 
 /**
- * The trainee of a coach tracking view (document 2 guards): live, in the studio, and reached by
- * the coach (a coach limited to assigned trainees gets the same NOT_FOUND trainee not found as
- * for another studio's id). Zone: the trainee's, else the studio's (Asia/Jerusalem fallback).
- */
-export async function loadViewTrainee(
-  db: DbOrTx,
-  scope: StudioScope,
-  clientId: string,
-): Promise<{ clientId: string; zone: string; today: string }> {
-  const [row] = await db
-    .select({ id: clients.id, timezone: clients.timezone, studioTimezone: studios.timezone })
-    .from(clients)
-    .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(
-      and(
-        eq(clients.id, clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-        clientScope(accessOf(scope)),
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound("trainee");
-  const zone = resolveDayZone(row.timezone, row.studioTimezone);
-  return { clientId: row.id, zone, today: todayKey(scope.now, zone) };
-}
-
-/**
  * The active nutrition plan (document 2 shared rules): the most recently updated ACTIVE program
  * of exact type NUTRITION (COMBINED ignored); a pdfUrl (PDF or link) makes it a file plan.
  */
@@ -164,9 +134,9 @@ export async function loadNutritionSubject(
   scope: StudioScope,
   clientId: string,
 ): Promise<NutritionSubject> {
-  const trainee = await loadViewTrainee(db, scope, clientId);
-  const plan = await loadActiveNutritionPlan(db, scope.studioId, trainee.clientId);
-  return { ...trainee, plan };
+  const { zone, today } = await loadTrackedTrainee(db, scope, clientId);
+  const plan = await loadActiveNutritionPlan(db, scope.studioId, clientId);
+  return { clientId, zone, today, plan };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NutritionInsightSchema, NutritionRangeQuery } from "@studio/contracts";
+import { NutritionInsightSchema, TrackingRangeQuery } from "@studio/contracts";
 import { getClientNutritionInsight } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
@@ -11,6 +11,6 @@ export const getClientNutritionInsightRoute = webProcedure
       summary: "One Hebrew sentence about the nutrition range (null without a model or data)",
     },
   })
-  .input(NutritionRangeQuery)
+  .input(TrackingRangeQuery)
   .output(NutritionInsightSchema)
   .query(({ ctx, input }) => getClientNutritionInsight(ctx.db, ctx.scope, input, ctx.deps.kv));

@@ -1,4 +1,4 @@
-import { NutritionRangeQuery, NutritionViewSchema } from "@studio/contracts";
+import { TrackingRangeQuery, NutritionViewSchema } from "@studio/contracts";
 import { getClientNutrition } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
@@ -12,6 +12,6 @@ export const getClientNutritionRoute = webProcedure
         "Nutrition view: per-day eaten and target totals, status, slots, adherence, averages, previous span",
     },
   })
-  .input(NutritionRangeQuery)
+  .input(TrackingRangeQuery)
   .output(NutritionViewSchema)
   .query(({ ctx, input }) => getClientNutrition(ctx.db, ctx.scope, input));

@@ -1,4 +1,4 @@
-import { WorkoutsViewQuery, WorkoutsViewSchema } from "@studio/contracts";
+import { TrackingRangeQuery, WorkoutsViewSchema } from "@studio/contracts";
 import { getClientWorkouts } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
@@ -11,6 +11,6 @@ export const getClientWorkoutsRoute = webProcedure
       summary: "Workouts view: eight weeks, sessions, volume, personal records, steps, kpis, previous span",
     },
   })
-  .input(WorkoutsViewQuery)
+  .input(TrackingRangeQuery)
   .output(WorkoutsViewSchema)
   .query(({ ctx, input }) => getClientWorkouts(ctx.db, ctx.scope, input));
