@@ -100,6 +100,10 @@ export interface ObjectStorage {
   abortMultipartUpload(input: { key: string; uploadId: string }): Promise<void>;
   /** Where the stored object is read from (S3_PUBLIC_BASE_URL + key). */
   publicUrl(key: string): string;
+  /** The stored object's bytes, or null when there is no object under `key`. */
+  getObject(key: string): Promise<Uint8Array | null>;
+  /** Removes the object; a missing object is already gone (no error). */
+  deleteObject(key: string): Promise<void>;
 }
 
 /** Why a language model gave no answer (packages/llm implements the port). */

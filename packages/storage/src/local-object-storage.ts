@@ -249,4 +249,22 @@ export class LocalObjectStorage implements ObjectStorage {
   publicUrl(key: string): string {
     return publicUrlOf(this.base(), key);
   }
+
+  async getObject(key: string): Promise<Uint8Array | null> {
+    if (!isSafeKey(key)) return null;
+    try {
+      const path = this.objectPath(key);
+      if (!(await stat(path)).isFile()) return null;
+      return new Uint8Array(await readFile(path));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async deleteObject(key: string): Promise<void> {
+    if (!isSafeKey(key)) return;
+    await rm(this.objectPath(key), { force: true });
+    await rm(this.metaPath(key), { force: true });
+  }
 }

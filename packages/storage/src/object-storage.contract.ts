@@ -179,5 +179,38 @@ export function describeObjectStorageContract(name: string, target: () => Object
       // aborting again (or an unknown upload) is not an error
       await expect(storage.abortMultipartUpload({ key: k, uploadId })).resolves.toBeUndefined();
     });
+
+    it("getObject answers the stored bytes, or null for a missing key", async () => {
+      const { storage } = target();
+      const k = key("pdf");
+      expect(await storage.getObject(k)).toBeNull();
+      const body = bytesOf(150_000, 7);
+      await storage.putObject({ key: k, body, contentType: "application/pdf" });
+      const read = await storage.getObject(k);
+      expect(read).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(read!).equals(Buffer.from(body))).toBe(true);
+      const empty = key("bin");
+      await storage.putObject({
+        key: empty,
+        body: new Uint8Array(),
+        contentType: "application/octet-stream",
+      });
+      expect((await storage.getObject(empty))?.byteLength).toBe(0);
+    });
+
+    it("deleteObject removes the object (getObject null, the public URL 404); a missing key is no error", async () => {
+      const { storage } = target();
+      const k = key("pdf");
+      const other = key("pdf");
+      await storage.putObject({ key: k, body: bytesOf(2048, 3), contentType: "application/pdf" });
+      await storage.putObject({ key: other, body: bytesOf(2048, 4), contentType: "application/pdf" });
+      await storage.deleteObject(k);
+      expect(await storage.getObject(k)).toBeNull();
+      expect((await get(storage.publicUrl(k))).status).toBe(404);
+      // only that object: its neighbour stays
+      expect((await storage.getObject(other))?.byteLength).toBe(2048);
+      await expect(storage.deleteObject(k)).resolves.toBeUndefined();
+      await expect(storage.deleteObject(key("pdf"))).resolves.toBeUndefined();
+    });
   });
 }

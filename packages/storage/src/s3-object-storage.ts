@@ -2,6 +2,8 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -180,6 +182,22 @@ export class S3ObjectStorage implements ObjectStorage {
 
   publicUrl(key: string): string {
     return publicUrlOf(this.publicBaseUrl, key);
+  }
+
+  async getObject(key: string): Promise<Uint8Array | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!out.Body) return new Uint8Array();
+      return await out.Body.transformToByteArray();
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === "NoSuchKey" || name === "NotFound") return null;
+      throw error;
+    }
+  }
+
+  async deleteObject(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   close(): void {
