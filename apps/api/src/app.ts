@@ -15,6 +15,8 @@ import { requestLog } from "./observability/request-log";
 import { createRestHandler } from "./rest/rest-adapter";
 import { mountLocalMediaFiles } from "./raw/media-files";
 import { mountRawRoutes, RAW_ROUTES } from "./raw";
+import { templateMatcher } from "./raw/raw-route";
+import { signingHeaders } from "./raw/signing/signing-headers";
 import { appRouter } from "./router";
 
 export interface CreateAppOptions {
@@ -78,9 +80,26 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const defaultBodyLimit = limitBody(deps.config.bodyLimitBytes);
   const routeBodyLimits = new Map([
     ["/v1/web/content/media", limitBody(deps.config.mediaInlineBodyLimitBytes)],
-    ...RAW_ROUTES.map((r) => [r.path, limitBody(r.requestBody.maxBytes(deps))] as const),
+    ...RAW_ROUTES.flatMap((r) =>
+      r.requestBody && !r.path.includes("{")
+        ? [[r.path, limitBody(r.requestBody.maxBytes(deps))] as const]
+        : [],
+    ),
   ]);
-  app.use("/v1/*", (c, next) => (routeBodyLimits.get(c.req.path) ?? defaultBodyLimit)(c, next));
+  // Raw routes with path parameters (the signing submit's 4 MB): matched by their template.
+  const templateBodyLimits = RAW_ROUTES.flatMap((r) =>
+    r.requestBody && r.path.includes("{")
+      ? [{ method: r.method, match: templateMatcher(r.path), limit: limitBody(r.requestBody.maxBytes(deps)) }]
+      : [],
+  );
+  const bodyLimitFor = (method: string, path: string) =>
+    routeBodyLimits.get(path) ??
+    templateBodyLimits.find((r) => r.method === method && r.match.test(path))?.limit ??
+    defaultBodyLimit;
+  // Every answer of the signing page, guards' and limiters' included (document 3): never cached,
+  // never indexed; a PDF is private.
+  app.use("/v1/public/sign/*", signingHeaders);
+  app.use("/v1/*", (c, next) => bodyLimitFor(c.req.method, c.req.path)(c, next));
   app.use("/v1/*", globalRateLimit(deps));
   app.use(
     "/v1/*",

@@ -13,6 +13,7 @@ import { traineeAppProcedure } from "./guards/trainee-app-access";
 import { laneOfPath, type LaneName } from "./lanes/lane-of-path";
 import { envelopeStyleFor, type EnvelopeStyle } from "./rest/envelope";
 import { automationStatus } from "./rest/error-mapping";
+import { signingErrorBody } from "./rest/signing-body";
 import type { RestRoute } from "./rest/route-table";
 import type { RawRoute } from "./raw/raw-route";
 import type { RouteMeta } from "./trpc";
@@ -384,6 +385,10 @@ const codeOf = (key: ErrorKey): ErrorCode => (key === "PAYLOAD_TOO_LARGE" ? "BAD
 
 /** When each code is answered, per lane where it differs. */
 function whyCode(key: ErrorKey, lane: DocLane, path: string): string {
+  if (isPublicSign(path) && key === "NOT_FOUND")
+    return "NOT_FOUND: a miss, answered with only `error` and the same bytes for a malformed or unknown token, an archived studio or a deleted trainee; the document routes also for a canceled link, /signed also before signing.";
+  if (isPublicSign(path) && key === "RATE_LIMITED")
+    return "RATE_LIMITED: a throttle per link and per visitor IP in 600 s windows refused the request (view 60/600, document and signed 40/400, submit 8/60), or the global limiter (requests without x-service-id); see retry-after. The throttles are skipped while the counter store is unreachable.";
   switch (key) {
     case "VALIDATION":
       return "VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field.";
@@ -470,6 +475,13 @@ const exampleMessage = (key: ErrorKey, lane: DocLane): string => {
 const EXAMPLE_REQUEST_ID = "3f9c2a4e-8b1d-4c7a-9e2f-5a6b7c8d9e0f";
 
 function exampleBody(key: ErrorKey, lane: DocLane, style: EnvelopeStyle): Json {
+  if (style === "signing")
+    return signingErrorBody({
+      code: codeOf(key),
+      message: key === "PAYLOAD_TOO_LARGE" ? "payload too large" : EXAMPLE_MESSAGE[key],
+      status: statusOf(key, style, ""),
+      unexpected: false,
+    });
   const message = exampleMessage(key, lane);
   if (style === "automation") return { success: false, message };
   const body: Json = { ok: false, code: codeOf(key), message };
@@ -509,6 +521,45 @@ function standardErrorSchema(codes: ErrorCode[]): Json {
     additionalProperties: false,
   };
 }
+
+/** Headers of every /v1/public/sign/* answer (document 3 "Document signing"). */
+const SIGNING_RESPONSE_HEADERS: Json = {
+  "cache-control": {
+    description: "no-store (a PDF: private, no-store) on every answer of the signing page.",
+    schema: { type: "string", enum: ["no-store", "private, no-store"] },
+  },
+  "x-robots-tag": {
+    description: "noindex on every answer of the signing page.",
+    schema: { type: "string", const: "noindex" },
+  },
+};
+
+/** Error bodies of the signing page (apps/api/src/rest/signing-body.ts). */
+const SIGNING_ERROR_SCHEMAS: Record<string, Json> = {
+  SigningMissBody: {
+    type: "object",
+    description:
+      "A miss: only a Hebrew message, the same bytes for a malformed or unknown token, an archived studio, a deleted trainee or (on the document routes) a canceled or unsigned link.",
+    required: ["error"],
+    properties: { error: { type: "string" } },
+    additionalProperties: false,
+  },
+  SigningErrorBody: {
+    type: "object",
+    description: "An error of the signing page: a Hebrew message, the code, and details when present.",
+    required: ["error", "code"],
+    properties: {
+      error: { type: "string", description: "Hebrew message for the visitor." },
+      code: {
+        type: "string",
+        description:
+          "details.reason when present (ALREADY_SIGNED, LINK_CANCELED, UNKNOWN_FIELD, COACH_FIELD, NOT_PNG_DATA_URL, DATA_URL_TOO_LONG, PNG_TOO_LARGE, PNG_TOO_WIDE, PNG_TOO_MANY_PIXELS, PNG_INVALID), else the error code (VALIDATION, BAD_REQUEST, UNAUTHORIZED, RATE_LIMITED, INTERNAL, SERVICE_UNAVAILABLE).",
+      },
+      details: ref("schemas", "ErrorDetails"),
+    },
+    additionalProperties: false,
+  },
+};
 
 const SHARED_SCHEMAS: Record<string, Json> = {
   FieldIssue: {
@@ -711,9 +762,15 @@ export function buildOpenApiDocument(
                 requestId: { type: "string", description: "The same value as the x-request-id header." },
               },
             };
+    const signing = style === "signing";
     const out: Json = {
-      [String(route.successStatus)]:
-        route.successStatus === 204
+      [String(route.successStatus)]: signing
+        ? {
+            description: ok?.description ?? "Success",
+            headers: { ...requestIdHeader, ...SIGNING_RESPONSE_HEADERS },
+            content: ok?.content ?? {},
+          }
+        : route.successStatus === 204
           ? { description: "No Content", headers: requestIdHeader }
           : {
               description: ok?.description ?? "Success",
@@ -752,6 +809,10 @@ export function buildOpenApiDocument(
       let schema: Json;
       if (style === "automation") {
         schema = ref("schemas", "AutomationErrorBody");
+      } else if (signing) {
+        Object.assign(headers, SIGNING_RESPONSE_HEADERS);
+        Object.assign(schemas, { ...SIGNING_ERROR_SCHEMAS, ...schemas });
+        schema = ref("schemas", status === 404 ? "SigningMissBody" : "SigningErrorBody");
       } else {
         const name = errorSchemaName(codes);
         schemas[name] ??= standardErrorSchema(codes);
@@ -821,6 +882,7 @@ function documentDeleteBody(operation: Json, route: RestRoute, schemas: Json) {
 const ROUTE_BODY_LIMITS: Record<string, string> = {
   "/v1/web/content/media": "24 MB (MEDIA_INLINE_BODY_LIMIT_BYTES)",
   "/v1/web/content/media-upload/part": "12 MB (MEDIA_PART_BODY_LIMIT_BYTES)",
+  "/v1/public/sign/{token}": "4 MB (the signing page's submit)",
 };
 
 /**
@@ -831,16 +893,46 @@ const ROUTE_BODY_LIMITS: Record<string, string> = {
  */
 function documentRawRoute(doc: OpenAPIObject, route: RawRoute, schemas: Json): RestRoute {
   const parameters: Json[] = [];
-  if (route.query) {
-    const created = createSchema(route.query, { io: "input" });
+  const addParameters = (object: z.ZodObject, where: "path" | "query") => {
+    const created = createSchema(object, { io: "input" });
     Object.assign(schemas, created.components ?? {});
     const schema = created.schema as Json;
     const required = (schema.required ?? []) as string[];
-    for (const [name, property] of Object.entries((schema.properties ?? {}) as Json))
-      parameters.push({ in: "query", name, required: required.includes(name), schema: property });
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
+      const { description, ...rest } = property as Json;
+      parameters.push({
+        in: where,
+        name,
+        required: where === "path" || required.includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  };
+  if (route.params) addParameters(route.params, "path");
+  if (route.query) addParameters(route.query, "query");
+  let requestBody: Json | undefined;
+  if (route.requestBody) {
+    let bodySchema: unknown = { type: "string", format: "binary" };
+    if (route.requestBody.schema) {
+      const created = createSchema(route.requestBody.schema, { io: "input" });
+      Object.assign(schemas, created.components ?? {});
+      bodySchema = created.schema;
+    }
+    requestBody = {
+      required: true,
+      description: route.requestBody.description,
+      content: { [route.requestBody.contentType]: { schema: bodySchema } },
+    };
   }
-  const output = createSchema(route.output, { io: "output" });
-  Object.assign(schemas, output.components ?? {});
+  let content: Json;
+  if (route.responseMediaType && route.responseMediaType !== "application/json") {
+    content = { [route.responseMediaType]: { schema: { type: "string", format: "binary" } } };
+  } else {
+    const output = createSchema(route.output, { io: "output" });
+    Object.assign(schemas, output.components ?? {});
+    content = { "application/json": { schema: output.schema } };
+  }
   const method = route.method.toLowerCase();
   const paths = (doc.paths ??= {}) as Json;
   paths[route.path] = {
@@ -850,29 +942,25 @@ function documentRawRoute(doc: OpenAPIObject, route: RawRoute, schemas: Json): R
       summary: route.summary,
       tags: route.tags,
       parameters,
-      requestBody: {
-        required: true,
-        description: route.requestBody.description,
-        content: { [route.requestBody.contentType]: { schema: { type: "string", format: "binary" } } },
-      },
-      responses: {
-        "200": {
-          description: "Successful response",
-          content: { "application/json": { schema: output.schema } },
-        },
-      },
+      ...(requestBody ? { requestBody } : {}),
+      responses: { "200": { description: "Successful response", content } },
     },
   };
   const meta = {
     openapi: { method: route.method, path: route.path, errorResponses: route.errorResponses },
     successStatus: route.successStatus,
   } as RouteMeta;
+  // The fields the error rules read: the query and a JSON body's schema (a path token alone is
+  // not input that can fail validation: a malformed one is a miss).
+  const bodyInput =
+    route.requestBody?.schema instanceof z.ZodObject ? (route.requestBody.schema as z.ZodObject) : undefined;
+  const input = bodyInput ? (route.query ? bodyInput.extend(route.query.shape) : bodyInput) : route.query;
   return {
     method: route.method,
     path: route.path,
     procedurePath: `raw.${route.domainFunction}`,
     successStatus: route.successStatus,
     meta,
-    input: route.query ?? z.object({}),
+    input: input ?? z.object({}),
   };
 }

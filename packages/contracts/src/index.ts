@@ -36,3 +36,8 @@ export * from "./tracking-views";
 export * from "./calendar";
 export * from "./tracking-nutrition";
 export * from "./tracking-workouts";
+export * from "./onboarding";
+export * from "./waitlist";
+export * from "./agent";
+export * from "./whatsapp-webhook";
+export * from "./signing";

@@ -1,7 +1,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../hono-env";
 import { uploadMultipartPartRaw } from "./media/upload-multipart-part";
-import type { RawRoute } from "./raw-route";
+import { honoPathOf, type RawRoute } from "./raw-route";
+import { getSignedDocumentRaw } from "./signing/get-signed-document";
+import { getSigningDocumentRaw } from "./signing/get-signing-document";
+import { getSigningPageRaw } from "./signing/get-signing-page";
+import { submitSigningRaw } from "./signing/submit-signing";
 
 export type { RawRoute } from "./raw-route";
 
@@ -10,8 +14,14 @@ export type { RawRoute } from "./raw-route";
  * after the lane guard and before the REST adapter; documented in the OpenAPI document
  * (buildOpenApiDocument) and listed by the route map (`pnpm routes`) from these entries.
  */
-export const RAW_ROUTES: readonly RawRoute[] = [uploadMultipartPartRaw];
+export const RAW_ROUTES: readonly RawRoute[] = [
+  uploadMultipartPartRaw,
+  getSigningPageRaw,
+  submitSigningRaw,
+  getSigningDocumentRaw,
+  getSignedDocumentRaw,
+];
 
 export function mountRawRoutes(app: Hono<AppEnv>): void {
-  for (const route of RAW_ROUTES) app.on(route.method, route.path, route.handler);
+  for (const route of RAW_ROUTES) app.on(route.method, honoPathOf(route.path), route.handler);
 }

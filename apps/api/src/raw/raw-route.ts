@@ -9,13 +9,13 @@ import { mapError } from "../rest/error-mapping";
 import { coachScopeOf } from "../trpc";
 
 /**
- * A route that is not JSON in / JSON out (raw bytes), served by Hono directly before the REST
- * adapter, behind the same lane guard, answering in the same envelope. Its entry in RAW_ROUTES
+ * A route that is not JSON in / JSON out (raw bytes in, or bytes or bare JSON out), served by
+ * Hono directly before the REST adapter, behind the same lane guard. Its entry in RAW_ROUTES
  * (raw/index.ts) documents it: the OpenAPI document and the route map read these fields.
  */
 export interface RawRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI path template (no parameters today). */
+  /** OpenAPI path template; a `{name}` segment is a path parameter (Hono `:name`). */
   path: string;
   /** The route file, from the repository root. */
   file: string;
@@ -24,19 +24,36 @@ export interface RawRoute {
   summary: string;
   tags: string[];
   successStatus: number;
+  /** Path parameters (a zod object with one member per `{name}`), documented. */
+  params?: z.ZodObject;
   /** Query parameters (a zod object), documented and parsed by the handler. */
   query?: z.ZodObject;
-  /** The request body: its media type and what it carries. */
-  requestBody: {
+  /** The request body, when the route takes one: its media type and what it carries. */
+  requestBody?: {
     contentType: string;
     description: string;
     maxBytes: (deps: RequestContext["deps"]) => number;
+    /** A JSON body's schema (documented; the handler parses it). */
+    schema?: z.ZodType;
   };
-  /** The `data` of the success envelope. */
+  /**
+   * The success body: `output` as JSON (in the path's envelope style, see rest/envelope.ts), or
+   * raw bytes of `responseMediaType` (for example application/pdf; `output` is then unused).
+   */
   output: z.ZodType;
+  responseMediaType?: string;
   /** Statuses the document rules cannot derive (as trpc-to-openapi's errorResponses). */
   errorResponses?: Record<number, string>;
   handler: (c: Context<AppEnv>) => Promise<Response>;
+}
+
+/** The Hono path of an OpenAPI template (`{token}` → `:token`). */
+export const honoPathOf = (template: string): string => template.replace(/\{(\w+)\}/g, ":$1");
+
+/** A matcher of concrete paths for a template with parameters (one segment each). */
+export function templateMatcher(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
 /**

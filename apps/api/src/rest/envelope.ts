@@ -1,19 +1,22 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { automationStatus, type MappedError } from "./error-mapping";
+import { signingErrorBody } from "./signing-body";
 
 /**
  * Which body shape a path answers with (document 3): the automation lane has its own; the public
  * waitlist answers its data bare (no envelope, no requestId) and, like the onboarding endpoints,
  * a schema failure with status 400 instead of 422 (document 1 error table); errors of both keep
- * the standard error envelope.
+ * the standard error envelope. The public signing page (/v1/public/sign/*) answers bare JSON or
+ * PDF bytes and its own error body (rest/signing-body.ts).
  */
-export type EnvelopeStyle = "standard" | "automation" | "public-bare" | "public-onboarding";
+export type EnvelopeStyle = "standard" | "automation" | "public-bare" | "public-onboarding" | "signing";
 
 export function envelopeStyleFor(pathname: string): EnvelopeStyle {
   if (pathname === "/v1/automation" || pathname.startsWith("/v1/automation/")) return "automation";
   if (pathname === "/v1/public/waitlist-leads") return "public-bare";
   if (pathname.startsWith("/v1/public/onboarding/")) return "public-onboarding";
+  if (pathname === "/v1/public/sign" || pathname.startsWith("/v1/public/sign/")) return "signing";
   return "standard";
 }
 
@@ -33,7 +36,8 @@ export function writeSuccess(
   // 204 No Content carries no body (content and media deletes answer it).
   if (status === 204) return c.body(null, 204);
   const requestId = c.get("requestId");
-  if (style === "public-bare") return c.json(data as object, status as ContentfulStatusCode);
+  if (style === "public-bare" || style === "signing")
+    return c.json(data as object, status as ContentfulStatusCode);
   const body =
     style === "automation"
       ? { success: true, message: message ?? "ok", data }
@@ -49,6 +53,7 @@ export function writeError(c: Context, error: MappedError, style: EnvelopeStyle)
       automationStatus(error.code, error.status) as ContentfulStatusCode,
     );
   }
+  if (style === "signing") return c.json(signingErrorBody(error), error.status as ContentfulStatusCode);
   const body: Record<string, unknown> = { ok: false, code: error.code, message: error.message };
   if (error.details !== undefined) body.details = error.details;
   body.requestId = requestId;
