@@ -1,0 +1,579 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
+import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
+import {
+  missingValueOf,
+  seedStudio,
+  snapshotDiff,
+  snapshotRows,
+  type Ids,
+  type SeededStudio,
+} from "./support/tenancy-fixtures";
+
+/**
+ * The tenancy matrix (issue 16, first item). Every operation of the served OpenAPI document that
+ * takes an id in its path is called, on every lane whose caller belongs to a studio, by studio A's
+ * caller with (1) an id of studio B and (2) a missing id of the same shape; both answers must be
+ * equal (status and body, the request id and the id itself aside). A coach whose permissions
+ * trainees is "assigned" calls every route naming a trainee (or a trainee's resource) with the
+ * studio's unassigned trainee; a trainee calls its lane with another studio's and with another
+ * trainee's resources. The missing-id answer must be the lane's not-found answer, so the call
+ * reached the lookup (a body refused first would hide a leak). Afterwards no row of studio B or
+ * of the unassigned trainee has changed (every write, not a sample).
+ *
+ * A path parameter the table below does not know fails the test: add the route's resource kind.
+ */
+
+type Json = Record<string, any>;
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** Path parameters by "<segment before it>/{name}": the resource kind, or NOT_ID with a value. */
+const PARAM_KINDS: Record<string, string | { notId: string }> = {
+  "clients/{id}": "trainee",
+  "trainees/{id}": "trainee",
+  "by-phone/{phone}": "traineePhone",
+  "coaches/{id}": "coach",
+  "content/{id}": "contentItem",
+  "categories/{id}": "contentCategory",
+  "tags/{id}": "contentTag",
+  "leads/{id}": "lead",
+  "statuses/{id}": "crmStatus",
+  "tasks/{id}": "task",
+  "foods/{id}": "food",
+  "forms/{id}": "form",
+  "forms/{assignmentId}": "formAssignment",
+  "program-templates/{id}": "programTemplate",
+  "plans/{id}": "plan",
+  "hooks/{id}": "hook",
+  "api-keys/{id}": "apiKey",
+  "availability/{id}": "availabilityWindow",
+  "meetings/{id}": "meeting",
+  "workouts/{logId}": "workoutLog",
+  "workout-logs/{id}": "workoutLog",
+  "meal-logs/{id}": "mealLog",
+  "weight/{id}": "weighIn",
+  "water/{entryId}": "waterEntry",
+  "cardio/{entryId}": "cardioEntry",
+  "push-tokens/{token}": "pushToken",
+  "list/{id}": "shoppingItem",
+  "meals/{mealId}": "planMeal",
+  "subscriptions/{id}": "subscription",
+  "form-responses/{id}": "formResponse",
+  "programs/{id}": "program",
+  "webhook/{studioId}": "studio",
+  "sign/{token}": "signingLink",
+  // Not resource ids: a civil day, or a value of a fixed enum.
+  "nutrition/{date}": { notId: "2024-01-15" },
+  "days/{date}": { notId: "2024-01-15" },
+  "notification-settings/{type}": { notId: "enum" },
+  "notification-configs/{type}": { notId: "enum" },
+};
+
+/** Kinds that belong to one trainee (a limited coach reaches them only through an assigned trainee). */
+const TRAINEE_KINDS = new Set([
+  "trainee",
+  "traineePhone",
+  "weighIn",
+  "waterEntry",
+  "cardioEntry",
+  "workoutLog",
+  "mealLog",
+  "shoppingItem",
+  "pushToken",
+  "planMeal",
+  "program",
+  "meeting",
+  "formAssignment",
+  "formResponse",
+  "subscription",
+]);
+
+/** Lanes without a caller of a studio: nothing to cross. */
+const NO_STUDIO_CALLER: Partial<Record<LaneName, string>> = {
+  public: "no credential of a studio (the path token is the credential)",
+  webhook: "a deployment-wide token; the path's studio id names the tenant itself (no studio A caller)",
+  admin: "platform-wide notification defaults (no studio)",
+  internal: "platform-wide (no studio)",
+  bearer: "unverified lane of document 1 (no session mechanism registered)",
+};
+
+/**
+ * Leaks found and not fixed, as "<caller> <METHOD> <template> <param>": the test asserts the
+ * leaks found are exactly these, so a new leak and a fixed one both fail it.
+ */
+const KNOWN_LEAKS: string[] = [];
+
+/**
+ * Operations whose missing-id answer is not the lane's not-found answer, with the reason (the
+ * comparison still holds, and the row snapshot proves the write touched nothing).
+ */
+const NOT_FOUND_EXCEPTIONS: Record<string, string> = {
+  "GET /v1/automation/trainees/by-phone/{phone}":
+    "a lookup: an unknown phone answers 200 found false (document 3), another studio's trainee alike",
+};
+
+let t: TestApp;
+let doc: Json;
+let A: SeededStudio;
+let B: SeededStudio;
+
+beforeAll(async () => {
+  t = await startTestApp({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+  const served = await t.request("GET", "/openapi.json");
+  expect(served.status, JSON.stringify(served.body).slice(0, 500)).toBe(200);
+  doc = served.body;
+  [A, B] = await Promise.all([seedStudio(t, newOwner(), true), seedStudio(t, newOwner(), false)]);
+}, 60_000);
+afterAll(async () => t?.close());
+
+// ---- the OpenAPI document ----
+
+function resolve(schema: Json | undefined): Json {
+  let s = schema ?? {};
+  for (let i = 0; s.$ref && i < 10; i++)
+    s = doc.components?.schemas?.[String(s.$ref).split("/").pop()!] ?? {};
+  return s;
+}
+
+function nonNull(schema: Json | undefined): Json {
+  const s = resolve(schema);
+  const alternatives = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  if (alternatives) {
+    const rest = alternatives.map(resolve).filter((a) => a.type !== "null");
+    return rest.length === 1 ? nonNull(rest[0]) : { ...s, anyOf: rest, oneOf: undefined };
+  }
+  if (Array.isArray(s.type)) {
+    const types = s.type.filter((x: string) => x !== "null");
+    return { ...s, type: types.length === 1 ? types[0] : types };
+  }
+  return s;
+}
+
+interface Param {
+  name: string;
+  in: "path" | "query";
+  schema: Json;
+  required: boolean;
+}
+interface Operation {
+  method: string;
+  template: string;
+  lane: LaneName | undefined;
+  params: Param[];
+  body?: Json;
+  bodyType?: string;
+}
+
+function operations(): Operation[] {
+  const out: Operation[] = [];
+  for (const [template, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(item as Json)) {
+      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const content = op.requestBody?.content as Json | undefined;
+      const params = [...((item as Json).parameters ?? []), ...((op.parameters ?? []) as Json[])]
+        .map(
+          (p: Json) => (p.$ref ? doc.components?.parameters?.[String(p.$ref).split("/").pop()!] : p) as Json,
+        )
+        .filter((p) => p?.in === "path" || p?.in === "query")
+        .map((p) => ({ name: p.name, in: p.in, schema: p.schema ?? {}, required: Boolean(p.required) }));
+      // Path templates name their parameters even when the document's list lacks one.
+      for (const [, name] of template.matchAll(/\{(\w+)\}/g))
+        if (!params.some((p) => p.in === "path" && p.name === name))
+          params.push({ name: name!, in: "path", schema: { type: "string" }, required: true });
+      out.push({
+        method: method.toUpperCase(),
+        template,
+        lane: laneOfPath(template.replace(/\{\w+\}/g, "x")),
+        params,
+        body: content?.["application/json"]?.schema,
+        bodyType: content ? Object.keys(content)[0] : undefined,
+      });
+    }
+  }
+  return out;
+}
+
+const paramKey = (op: Operation, name: string) => {
+  const segments = op.template.split("/");
+  return `${segments[segments.indexOf(`{${name}}`) - 1] ?? ""}/{${name}}`;
+};
+
+// ---- valid samples (the caller's own ids in the body) ----
+
+/** Body fields naming a resource, by the word before "Id"/"Ids". */
+const ID_FIELDS: Record<string, string> = {
+  coach: "coach",
+  primarycoach: "coach",
+  ownercoach: "coach",
+  trainee: "trainee",
+  client: "trainee",
+  status: "crmStatus",
+  lead: "lead",
+  task: "task",
+  content: "contentItem",
+  category: "contentCategory",
+  tag: "contentTag",
+  plan: "plan",
+  subscription: "subscription",
+  form: "form",
+  updateform: "form",
+  template: "programTemplate",
+  food: "food",
+  program: "program",
+  meallog: "mealLog",
+  holdforresponse: "formResponse",
+};
+
+function sampleString(name: string, schema: Json, own: Ids): string {
+  const idOf = /^(.*?)Ids?$/.exec(name)?.[1]?.toLowerCase();
+  const existing = idOf ? own[ID_FIELDS[idOf] ?? ""] : undefined;
+  if (existing) return existing;
+  const formats = [schema.format, ...((schema.anyOf ?? []) as Json[]).map((a) => nonNull(a).format)];
+  if (name === "to") return formats.includes("date-time") ? "2024-01-31T00:00:00Z" : "2024-01-31";
+  if (name === "from") return formats.includes("date-time") ? "2024-01-01T00:00:00Z" : "2024-01-01";
+  if (formats.includes("date-time")) return "2030-01-15T10:00:00Z";
+  if (formats.includes("date")) return "2030-01-15";
+  if (formats.includes("email")) return `matrix${Date.now()}@example.com`;
+  if (formats.includes("uri") || formats.includes("url")) return "https://example.com/matrix.png";
+  const lower = name.toLowerCase();
+  if (lower.includes("phone")) return "+972521234567";
+  if (lower.includes("timezone")) return "Asia/Jerusalem";
+  if (lower.includes("color")) return "#336699";
+  if (lower === "time" || lower.endsWith("time")) return "08:00";
+  return "matrix".padEnd(Number(schema.minLength ?? 1), "z");
+}
+
+function sample(name: string, raw: Json | undefined, own: Ids): unknown {
+  const schema = nonNull(raw);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (alternatives?.length) return sample(name, alternatives[0], own);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "string") return sampleString(name, schema, own);
+  if (type === "integer" || type === "number") {
+    const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+    return Math.min(Math.max(1, min), schema.maximum ?? 1);
+  }
+  if (type === "boolean") return true;
+  if (type === "array" || schema.items)
+    return Array.from({ length: Math.max(1, Number(schema.minItems ?? 0)) }, () =>
+      sample(name, schema.items, own),
+    );
+  if (type === "object" || schema.properties) return sampleObject(schema, own);
+  return "matrix";
+}
+
+function sampleObject(raw: Json | undefined, own: Ids): Json {
+  const schema = nonNull(raw);
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  const object = alternatives?.length ? nonNull(alternatives[0]) : schema;
+  const out: Json = {};
+  for (const key of (object.required ?? []) as string[])
+    out[key] = sample(key, object.properties?.[key], own);
+  return out;
+}
+
+/** Valid bodies the schema alone cannot sample. */
+const BODIES: Record<string, (own: Ids) => Json> = {
+  "POST /v1/web/clients/{id}/tracking/measurements": () => ({ waist: 80 }),
+  "POST /v1/automation/trainees/{id}/programs/assign": (own) => ({
+    templateId: own.programTemplate,
+    replaceExisting: true,
+  }),
+  "DELETE /v1/automation/trainees/{id}": () => ({ confirm: true }),
+  "DELETE /v1/web/coaches/{id}": (own) => ({ coachIds: [own.coach] }),
+};
+
+/** Names of optional text fields a write sets as well, so a leaking write changes a row. */
+const WRITTEN_FIELDS = ["title", "name", "firstName", "label", "note", "description"];
+
+function writingSample(op: Operation, own: Ids): Json {
+  const body = sampleObject(op.body, own);
+  const schema = nonNull(op.body);
+  for (const name of WRITTEN_FIELDS) {
+    const field = nonNull(schema.properties?.[name]);
+    if (body[name] === undefined && field.type === "string" && !field.enum && !field.format)
+      body[name] = "Matrix leaked write";
+  }
+  return body;
+}
+
+// ---- callers ----
+
+interface Caller {
+  /** Label in the summary and in KNOWN_LEAKS. */
+  name: string;
+  lanes: LaneName[];
+  /** The caller's own ids (path parameters not under test, body ids). */
+  own: () => Ids;
+  /** The ids of what the caller must not reach, by kind. */
+  foreign: () => Ids;
+  /** Only parameters of these kinds are crossed (all when absent). */
+  kinds?: Set<string>;
+  send: (method: string, path: string, body?: unknown) => Promise<Answer>;
+}
+
+const json = (body: unknown) =>
+  body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+
+function callers(): Caller[] {
+  const ownOf = (s: SeededStudio, trainee = s.trainee) => ({ ...s.ids, ...trainee.ids });
+  const web = (user: WebUserContext) => (method: string, path: string, body?: unknown) =>
+    t.web(method, path, user, body);
+  const bearer = (token: string) => (method: string, path: string, body?: unknown) => {
+    const init = json(body);
+    return t.request(method, path, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${token}` },
+    });
+  };
+  const apiKey = (key: string) => (method: string, path: string, body?: unknown) => {
+    const init = json(body);
+    return t.request(method, path, { ...init, headers: { ...init.headers, "x-api-key": key } });
+  };
+  return [
+    {
+      name: "web owner × studio B",
+      lanes: ["web"],
+      own: () => ownOf(A),
+      foreign: () => ownOf(B),
+      send: web(A.owner),
+    },
+    {
+      name: "web limited coach × unassigned trainee",
+      lanes: ["web"],
+      own: () => ownOf(A),
+      // A task about the unassigned trainee that does not list the coach is out of reach too.
+      foreign: () => ({ ...A.ids, ...A.other!.ids, task: A.other!.ids.traineeTask! }),
+      kinds: new Set([...TRAINEE_KINDS, "task"]),
+      send: web(A.limitedCoach!),
+    },
+    {
+      name: "trainee × studio B",
+      lanes: ["trainee"],
+      own: () => ownOf(A),
+      foreign: () => ownOf(B),
+      send: bearer(A.trainee.token),
+    },
+    {
+      name: "trainee × another trainee of the studio",
+      lanes: ["trainee"],
+      own: () => ownOf(A),
+      foreign: () => ({ ...A.ids, ...A.other!.ids }),
+      kinds: TRAINEE_KINDS,
+      send: bearer(A.trainee.token),
+    },
+    {
+      name: "API key × studio B",
+      lanes: ["automation", "partner"],
+      own: () => ownOf(A),
+      foreign: () => ownOf(B),
+      send: apiKey(A.apiKey),
+    },
+  ];
+}
+
+// ---- the matrix ----
+
+interface Case {
+  caller: Caller;
+  op: Operation;
+  param: string;
+  kind: string;
+  foreignValue: string;
+  missingValue: string;
+  path: (value: string) => string;
+  body?: unknown;
+}
+
+/** The lane's answer to an id that names nothing (so the call reached the lookup). */
+function isNotFound(lane: LaneName | undefined, res: Answer): boolean {
+  if (lane === "automation" || lane === "partner")
+    return res.status === 400 && /not found/i.test(String(res.body?.message ?? ""));
+  return res.status === 404 && res.body?.code === "NOT_FOUND";
+}
+
+/** An answer without what differs per request or names the id asked for. */
+function normalized(res: Answer, ids: string[]): string {
+  let text = JSON.stringify(res.body ?? null, (key, value) =>
+    key === "requestId" ? "<requestId>" : (value as unknown),
+  );
+  for (const id of ids) text = text.split(JSON.stringify(id).slice(1, -1)).join("<id>");
+  return `${res.status} ${text}`;
+}
+
+async function runPool<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
+}
+
+describe("tenancy matrix: another studio's id (and an unassigned trainee) answers exactly like a missing one", () => {
+  it("every route taking an id, on every lane with a studio caller, leaks nothing", async () => {
+    const ops = operations().filter((op) => op.template.includes("{"));
+    expect(ops.length).toBeGreaterThan(60);
+
+    const unknownParams: string[] = [];
+    const skipped: string[] = [];
+    const noFixture: string[] = [];
+    const cases: Case[] = [];
+    const all = callers();
+    for (const op of ops) {
+      const label = `${op.method} ${op.template}`;
+      const pathParams = op.params.filter((p) => p.in === "path");
+      const kinds = new Map<string, string>();
+      for (const p of pathParams) {
+        const kind = PARAM_KINDS[paramKey(op, p.name)];
+        if (kind === undefined) unknownParams.push(`${label} {${p.name}} (${paramKey(op, p.name)})`);
+        else if (typeof kind === "string") kinds.set(p.name, kind);
+      }
+      if (op.lane && NO_STUDIO_CALLER[op.lane]) {
+        skipped.push(`${label}: ${op.lane} lane: ${NO_STUDIO_CALLER[op.lane]}`);
+        continue;
+      }
+      if (!kinds.size) {
+        if (pathParams.every((p) => PARAM_KINDS[paramKey(op, p.name)] !== undefined))
+          skipped.push(`${label}: no resource id in the path (a day or an enum value)`);
+        continue;
+      }
+      if (op.bodyType && op.bodyType !== "application/json") {
+        skipped.push(`${label}: ${op.bodyType} body`);
+        continue;
+      }
+      const laneCallers = all.filter((c) => op.lane && c.lanes.includes(op.lane));
+      if (!laneCallers.length) {
+        skipped.push(`${label}: no caller known for the ${op.lane} lane`);
+        continue;
+      }
+      for (const caller of laneCallers) {
+        for (const [param, kind] of kinds) {
+          if (caller.kinds && !caller.kinds.has(kind)) continue;
+          const own = caller.own();
+          const foreignValue = caller.foreign()[kind];
+          if (!own[kind] || !foreignValue) {
+            noFixture.push(`${caller.name}: ${label} {${param}} (kind ${kind})`);
+            continue;
+          }
+          const values = (value: string): Record<string, string> =>
+            Object.fromEntries(
+              pathParams.map((p) => {
+                if (p.name === param) return [p.name, value];
+                const k = PARAM_KINDS[paramKey(op, p.name)];
+                if (typeof k === "string") return [p.name, own[k]!];
+                const s = nonNull(p.schema);
+                return [p.name, s.enum ? String(s.enum[0]) : k!.notId];
+              }),
+            );
+          const query = op.params
+            .filter((p) => p.in === "query" && p.required)
+            .map(
+              (p) =>
+                `${encodeURIComponent(p.name)}=${encodeURIComponent(String(sample(p.name, p.schema, own)))}`,
+            )
+            .join("&");
+          const body = op.body ? (BODIES[label]?.(own) ?? writingSample(op, own)) : undefined;
+          cases.push({
+            caller,
+            op,
+            param,
+            kind,
+            foreignValue,
+            missingValue: missingValueOf(kind),
+            path: (value) => {
+              const v = values(value);
+              const path = op.template.replace(/\{(\w+)\}/g, (_, n: string) =>
+                encodeURIComponent(v[n] ?? ""),
+              );
+              return query ? `${path}?${query}` : path;
+            },
+            body,
+          });
+        }
+      }
+    }
+
+    // Destructive operations last, so a leaking delete cannot turn later foreign ids into missing ones.
+    const rank = (c: Case) => (c.op.method !== "DELETE" ? 0 : c.op.lane === "web" ? 2 : 1);
+    cases.sort((a, b) => rank(a) - rank(b));
+
+    const watched = [B.trainee.id, A.other!.id];
+    const before = {
+      b: await snapshotRows(t, B.studioId, [B.trainee.id]),
+      other: await snapshotRows(t, "-", [A.other!.id]),
+    };
+
+    const leaks: string[] = [];
+    const leakDetails: string[] = [];
+    const notReached: string[] = [];
+    const refusedFirst: string[] = [];
+    const covered = new Map<string, Set<string>>();
+    for (const batch of [
+      cases.filter((c) => rank(c) === 0),
+      cases.filter((c) => rank(c) === 1),
+      cases.filter((c) => rank(c) === 2),
+    ]) {
+      await runPool(batch, 6, async (c) => {
+        const id = `${c.caller.name} ${c.op.method} ${c.op.template} {${c.param}}`;
+        const missing = await c.caller.send(c.op.method, c.path(c.missingValue), c.body);
+        const foreign = await c.caller.send(c.op.method, c.path(c.foreignValue), c.body);
+        const values = [c.missingValue, c.foreignValue];
+        if (normalized(missing, values) !== normalized(foreign, values)) {
+          leaks.push(id);
+          leakDetails.push(
+            `${id}: missing → ${normalized(missing, values).slice(0, 300)}; foreign (${c.kind}) → ${normalized(foreign, values).slice(0, 300)}`,
+          );
+        }
+        const key = `${c.op.method} ${c.op.template}`;
+        if (!isNotFound(c.op.lane, missing)) {
+          // A limited coach's role may be refused before any lookup (same answer for both ids).
+          if (c.caller.kinds && c.op.lane === "web" && missing.status === 403)
+            refusedFirst.push(`${id}: ${missing.status} ${missing.body?.message ?? ""}`);
+          else if (!NOT_FOUND_EXCEPTIONS[key])
+            notReached.push(`${id}: missing id → ${normalized(missing, values).slice(0, 240)}`);
+        }
+        const lane = `${c.caller.name}`;
+        if (!covered.has(lane)) covered.set(lane, new Set());
+        covered.get(lane)!.add(key);
+      });
+    }
+
+    const after = {
+      b: await snapshotRows(t, B.studioId, [B.trainee.id]),
+      other: await snapshotRows(t, "-", [A.other!.id]),
+    };
+    const changed = [...snapshotDiff(before.b, after.b), ...snapshotDiff(before.other, after.other)];
+
+    const summary = [
+      `tenancy matrix: ${cases.length * 2} requests over ${ops.length} operations with a path parameter (${watched.length} trainees watched)`,
+      ...[...covered].map(([caller, set]) => `  ${caller}: ${set.size} operations`),
+      `  skipped ${skipped.length}:`,
+      ...skipped.map((s) => `    ${s}`),
+      ...(refusedFirst.length ? [`  refused by role before the lookup (same answer for both ids):`] : []),
+      ...refusedFirst.map((s) => `    ${s}`),
+      `  leaks: ${leaks.length}${leaks.length ? "" : " (none)"}`,
+      ...leakDetails.map((s) => `    ${s}`),
+      ...(notReached.length
+        ? ["  missing id not answered as not found:", ...notReached.map((s) => `    ${s}`)]
+        : []),
+      ...(changed.length ? ["  rows changed:", ...changed.map((s) => `    ${s}`)] : []),
+    ].join("\n");
+    console.warn(summary);
+
+    expect(unknownParams, "path parameters without a kind in PARAM_KINDS").toEqual([]);
+    expect(noFixture, "kinds without a seeded resource (tenancy-fixtures.ts)").toEqual([]);
+    expect(
+      notReached,
+      "the missing id must be the lane's not-found answer (the call reached the lookup)",
+    ).toEqual([]);
+    expect(leaks.sort(), summary).toEqual([...KNOWN_LEAKS].sort());
+    expect(changed, "rows of studio B or of the unassigned trainee changed").toEqual([]);
+    for (const caller of all) expect(covered.get(caller.name)?.size ?? 0, caller.name).toBeGreaterThan(0);
+  }, 180_000);
+});
