@@ -6,6 +6,7 @@ import { traineeAppProcedure } from "../src/guards/trainee-app-access";
 import { laneOfPath } from "../src/lanes/lane-of-path";
 import { buildOpenApiDocument } from "../src/openapi";
 import { RouteTable } from "../src/rest/route-table";
+import { envelopeStyleFor } from "../src/rest/envelope";
 import { appRouter } from "../src/router";
 import { RAW_ROUTES, type RawRoute } from "../src/raw";
 import { apiKeyProcedure, internalProcedure, publicProcedure, router, traineeProcedure } from "../src/trpc";
@@ -129,13 +130,28 @@ describe("errors: one response per status, with the lane's body and the codes of
           expect(media.schema.$ref, where).toBe("#/components/schemas/AutomationErrorBody");
           continue;
         }
+        if (envelopeStyleFor(path) === "signing") {
+          // The signing page: {error, code, details?}; a miss is {error} only (document 3).
+          const body = status === "404" ? "SigningMissBody" : "SigningErrorBody";
+          expect(media.schema.$ref, where).toBe(`#/components/schemas/${body}`);
+          for (const example of Object.values(media.examples as Json))
+            expect(Object.keys(example.value).slice(0, status === "404" ? 1 : 2), where).toEqual(
+              status === "404" ? ["error"] : ["error", "code"],
+            );
+          continue;
+        }
         const schema = deref(doc, media.schema);
         expect(schema.required, where).toEqual(["ok", "code", "message", "requestId"]);
         expect(schema.properties.ok, where).toEqual({ type: "boolean", const: false });
         const codes = schema.properties.code.enum as ErrorCode[];
         expect(codes.length, where).toBeGreaterThan(0);
         for (const code of codes) {
-          const wireStatus = status === "413" && code === "BAD_REQUEST" ? 413 : ERROR_HTTP_STATUS[code];
+          const wireStatus =
+            status === "413" && code === "BAD_REQUEST"
+              ? 413
+              : code === "VALIDATION" && envelopeStyleFor(path).startsWith("public-")
+                ? 400
+                : ERROR_HTTP_STATUS[code];
           expect(wireStatus, `${where} ${code}`).toBe(Number(status));
         }
         // The examples are bodies of this schema.
@@ -481,6 +497,14 @@ describe("the wire matches the document: every route, every lane", () => {
       expect(body, where).toMatchObject({ success: false, message: expect.any(String) });
       return;
     }
+    if (envelopeStyleFor(path) === "signing") {
+      expect(body, where).toEqual(
+        status === 404
+          ? { error: expect.any(String) }
+          : expect.objectContaining({ error: expect.any(String), code: expect.any(String) }),
+      );
+      return;
+    }
     expect(codesAt(doc, op, String(status)), `${where} ${JSON.stringify(body)}`).toContain(body.code);
     expect(body, where).toMatchObject({
       ok: false,
@@ -522,6 +546,8 @@ describe("the wire matches the document: every route, every lane", () => {
       });
       expect(res.status, `${method} ${path}`).toBe(400);
       expectDocumented(`${method} ${path} (not JSON)`, op, res.status, res.body, path);
+      // The signing submit's own 4 MB limit is proven in public-signing.test.ts.
+      if (envelopeStyleFor(path) === "signing") continue;
       const big = JSON.stringify({ name: "x".repeat(8192) });
       const tooBig = await t.request(method.toUpperCase(), target, {
         headers: credentialed(method, target, big),

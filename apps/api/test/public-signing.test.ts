@@ -545,3 +545,63 @@ describe("the lane", () => {
     expect((await call(t, "GET", page(link.token), { ip: null })).status).toBe(200);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists the four routes: the token path parameter, JSON or PDF media types, the signing error bodies, the 4 MB submit", async () => {
+    const doc = (await visit(t, "GET", "/openapi.json", { ip: null })).body;
+    const op = (method: string, path: string) => doc.paths[path][method];
+    const view = op("get", "/v1/public/sign/{token}");
+    const submit = op("post", "/v1/public/sign/{token}");
+    const source = op("get", "/v1/public/sign/{token}/document");
+    const signed = op("get", "/v1/public/sign/{token}/signed");
+    for (const o of [view, submit, source, signed]) {
+      expect(o.parameters).toContainEqual(
+        expect.objectContaining({
+          in: "path",
+          name: "token",
+          required: true,
+          description: expect.stringMatching(/credential/),
+        }),
+      );
+      expect(o.responses["404"].content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/SigningMissBody",
+      );
+      expect(o.responses["429"].content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/SigningErrorBody",
+      );
+      expect(o.responses["500"].content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/SigningErrorBody",
+      );
+      expect(Object.keys(o.responses["200"].headers)).toEqual(
+        expect.arrayContaining(["cache-control", "x-robots-tag"]),
+      );
+      // the token in the path is the credential; a caller naming x-service-id signs
+      expect(o.security).toEqual([{}, expect.objectContaining({ serviceSignature: [] })]);
+    }
+    expect(Object.keys(view.responses["200"].content)).toEqual(["application/json"]);
+    expect(view.responses["200"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/SigningPage",
+    );
+    for (const o of [source, signed])
+      expect(o.responses["200"].content).toEqual({
+        "application/pdf": { schema: { type: "string", format: "binary" } },
+      });
+    expect(submit.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/SigningSubmit",
+    );
+    expect(Object.keys(submit.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "409",
+      "413",
+      "422",
+      "429",
+      "500",
+      "503",
+    ]);
+    expect(submit.responses["413"].description).toMatch(/4 MB/);
+    expect(doc.components.schemas.SigningMissBody.required).toEqual(["error"]);
+  });
+});
