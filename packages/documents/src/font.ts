@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
+import { resolveDependencyFile } from "./runtime-require";
 
 /**
  * DejaVu Sans (Bitstream Vera licence plus public-domain additions, see the dejavu-fonts-ttf
@@ -12,14 +12,7 @@ import type { PDFDocument } from "pdf-lib";
 const FONT_FILE = "dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
 
 export function resolveFontPath(): string {
-  const fromHere = createRequire(import.meta.url);
-  try {
-    return fromHere.resolve(FONT_FILE);
-  } catch {
-    // Bundled into another app: find this package first, then its own dependency.
-    const manifest = fromHere.resolve("@studio/documents/package.json");
-    return createRequire(manifest).resolve(FONT_FILE);
-  }
+  return resolveDependencyFile(FONT_FILE);
 }
 
 let fontBytes: Promise<Uint8Array> | null = null;

@@ -1,13 +1,4 @@
-import {
-  degrees,
-  type PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-} from "pdf-lib";
+import { degrees, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { loadFontBytes, visualOrderFontkit } from "./font";
 import { loadPdf, type PageGeometry, pageGeometry, visualToUser } from "./pdf-pages";
 import { layoutText } from "./text-layout";
@@ -71,8 +62,10 @@ export async function renderSignedPdf(input: RenderSignedPdfInput): Promise<Uint
   let font: PDFFont | null = null;
   let fontSet: Set<number> | null = null;
   const images = new Map<Uint8Array, PDFImage>();
-  const wrapped = new Set<PDFPage>();
 
+  // pdf-lib wraps a page's existing content in q ... Q before the first drawing on it
+  // (autoNormalizeCTM), so a graphics state the source leaves behind (a transformation, a clip,
+  // a colour) cannot move or hide what is drawn; the tests check it with such a source.
   for (const { field, page } of work) {
     const g = pageGeometry(page);
     const box = clampBox(field, g);
@@ -86,7 +79,6 @@ export async function renderSignedPdf(input: RenderSignedPdfInput): Promise<Uint
         font = await doc.embedFont(await loadFontBytes(), { subset: true });
         fontSet = new Set(font.getCharacterSet());
       }
-      isolate(doc, page, wrapped);
       drawText(page, g, box, raw.slice(0, MAX_TEXT_CHARS), font, fontSet ?? new Set());
     } else if (field.kind === "signature") {
       const png = input.signatures[field.key];
@@ -96,7 +88,6 @@ export async function renderSignedPdf(input: RenderSignedPdfInput): Promise<Uint
         image = await doc.embedPng(png);
         images.set(png, image);
       }
-      isolate(doc, page, wrapped);
       drawSignature(page, g, box, image);
     }
   }
@@ -113,18 +104,6 @@ function clampBox(field: SignedPdfField, g: PageGeometry): Box | null {
   if (!(x1 > x0 && y1 > y0)) return null;
   const { width, height } = g.visual;
   return { u: x0 * width, v: y0 * height, w: (x1 - x0) * width, h: (y1 - y0) * height };
-}
-
-/**
- * Wraps the page's existing content in q ... Q once, so a graphics state the source leaves
- * behind (a transformation, a clip, a colour) cannot move or hide what is drawn after it.
- */
-function isolate(doc: PDFDocument, page: PDFPage, done: Set<PDFPage>): void {
-  if (done.has(page)) return;
-  done.add(page);
-  const start = doc.context.register(doc.context.contentStream([pushGraphicsState()]));
-  const end = doc.context.register(doc.context.contentStream([popGraphicsState()]));
-  page.node.wrapContentStreams(start, end);
 }
 
 function drawText(

@@ -1,5 +1,6 @@
-import { inflateSync } from "node:zlib";
-import { PNG } from "pngjs";
+import zlib from "node:zlib";
+import type * as Pngjs from "pngjs";
+import { requireDependency } from "./runtime-require";
 
 /**
  * Signature images of the public signing page (document 3, "Document signing" and "Limits").
@@ -58,6 +59,8 @@ export function checkSignaturePng(dataUrl: string): SignaturePngCheck {
   }
   if (width * height > SIGNATURE_PNG_LIMITS.pixels) return refuse("PNG_TOO_MANY_PIXELS");
 
+  // Loaded outside the try: a missing library is a deployment fault, not an invalid image.
+  const { PNG } = pngjs();
   try {
     // pngjs bounds the inflate of non-interlaced images by the expected image size itself;
     // for interlaced ones it inflates without a bound, so inflate once here with one.
@@ -79,6 +82,12 @@ export function checkSignaturePng(dataUrl: string): SignaturePngCheck {
   } catch {
     return refuse("PNG_INVALID");
   }
+}
+
+let pngjsModule: typeof Pngjs | null = null;
+function pngjs(): typeof Pngjs {
+  pngjsModule ??= requireDependency<typeof Pngjs>("pngjs");
+  return pngjsModule;
 }
 
 interface PngHeader {
@@ -148,7 +157,7 @@ function interlacedDataWithinBound(bytes: Buffer, header: PngHeader): boolean {
     offset += 12 + length;
   }
   try {
-    inflateSync(Buffer.concat(parts), { maxOutputLength: Math.max(rawSize, 1) });
+    zlib.inflateSync(Buffer.concat(parts), { maxOutputLength: Math.max(rawSize, 1) });
     return true;
   } catch {
     return false;

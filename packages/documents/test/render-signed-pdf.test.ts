@@ -50,8 +50,9 @@ async function sourcePdf(): Promise<Uint8Array> {
   small.drawRectangle({ x: 60, y: 70, width: 20, height: 20, color: rgb(0.9, 0.9, 0.9) });
 
   const wide = doc.addPage([500, 350]);
+  wide.setCropBox(10, 20, 480, 330);
   wide.setRotation(degrees(270));
-  return doc.save();
+  return doc.save({ useObjectStreams: false });
 }
 
 interface TextRun {
@@ -178,6 +179,9 @@ const fields: SignedPdfField[] = [
   { key: "sigA", kind: "signature", page: 0, x: 0.5, y: 0.8, w: 0.4, h: 0.1 },
   { key: "sigB", kind: "signature", page: 1, x: 0.1, y: 0.6, w: 0.3, h: 0.3 },
   { key: "empty", kind: "text", page: 0, x: 0.1, y: 0.5, w: 0.3, h: 0.05 },
+  { key: "hebrewOnly", kind: "text", page: 1, x: 0.5, y: 0.4, w: 0.4, h: 0.06 },
+  { key: "overflow", kind: "text", page: 0, x: 0.1, y: 0.6, w: 0.2, h: 0.02 },
+  { key: "emoji", kind: "text", page: 2, x: 0.05, y: 0.6, w: 0.9, h: 0.05 },
 ];
 const NOTES = "Long notes line that must wrap. ".repeat(6).trim();
 const texts = {
@@ -186,6 +190,9 @@ const texts = {
   mixed: "חתימה: John Smith (2024) שם (פרטי)",
   notes: NOTES,
   empty: "   ",
+  hebrewOnly: "חתימת המתאמן",
+  overflow: "טקסט ארוך מאוד ".repeat(300),
+  emoji: "OK 漢",
 };
 
 describe("renderSignedPdf and readPdfPages", () => {
@@ -206,7 +213,7 @@ describe("renderSignedPdf and readPdfPages", () => {
       { width: 595, height: 842 },
       { width: 792, height: 612 },
       { width: 300, height: 400 },
-      { width: 350, height: 500 },
+      { width: 330, height: 480 },
     ];
     expect(await readPdfPages(source)).toEqual(expected);
     expect(await readPdfPages(rendered)).toEqual(expected);
@@ -326,7 +333,70 @@ describe("renderSignedPdf and readPdfPages", () => {
   it("keeps the source content and draws nothing for an empty text", () => {
     expect(pages[0]?.runs.some((r) => r.str === "Source page one")).toBe(true);
     expect(pages[1]?.runs.some((r) => r.str === "Source page two")).toBe(true);
-    expect(pages[0]?.runs).toHaveLength(2);
+    const empty = fields.find((f) => f.key === "empty");
+    if (empty === undefined) throw new Error("missing field");
+    expect(pages[0]?.runs.filter((r) => inside(r.start, empty) || inside(r.end, empty))).toEqual([]);
+  });
+
+  it("draws a Hebrew-only line right to left, right-aligned, on a page rotated 90 degrees", () => {
+    const page = pages[1];
+    const field = fields.find((f) => f.key === "hebrewOnly");
+    if (page === undefined || field === undefined) throw new Error("missing page");
+    expect(page.glyphRuns).toContain("ןמאתמה תמיתח");
+    const run = page.runs.find((r) => r.str.includes("חתימת"));
+    expect(run?.str).toBe("חתימת המתאמן");
+    if (run === undefined) return;
+    expect(inside(run.start, field)).toBe(true);
+    expect(inside(run.end, field)).toBe(true);
+    expect(Math.abs(run.end[0] - (field.x + field.w)) * page.size.width).toBeLessThan(3);
+  });
+
+  it("shrinks text that does not fit to the smallest size and truncates it with an ellipsis, inside its box", () => {
+    const page = pages[0];
+    const field = fields.find((f) => f.key === "overflow");
+    if (page === undefined || field === undefined) throw new Error("missing page");
+    const runs = page.runs.filter((r) => r.str.includes("טקסט") || r.str.includes("\u2026"));
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) {
+      expect(inside(run.start, field)).toBe(true);
+      expect(inside(run.end, field)).toBe(true);
+      expect(run.size).toBeCloseTo(4, 1);
+    }
+    expect(page.glyphRuns.some((g) => g.startsWith("\u2026"))).toBe(true);
+  });
+
+  it("draws a character the font lacks as ?", () => {
+    expect(pages[2]?.glyphRuns).toContain("OK ?");
+  });
+
+  it("readPdfPages answers null for an encrypted PDF and one without pages; rendering refuses them", async () => {
+    const text = Buffer.from(source).toString("latin1");
+    expect(text.includes("trailer")).toBe(true);
+    const encrypted = Buffer.from(
+      text.replace(
+        /trailer\s*<</,
+        "trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>",
+      ),
+      "latin1",
+    );
+    expect(await readPdfPages(source)).not.toBeNull();
+    expect(await readPdfPages(encrypted)).toBeNull();
+    await expect(
+      renderSignedPdf({ source: encrypted, fields: [], texts: {}, signatures: {} }),
+    ).rejects.toThrow();
+    const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });
+    expect(await readPdfPages(empty)).toBeNull();
+  });
+
+  it("refuses a field with a box that is not a number", async () => {
+    await expect(
+      renderSignedPdf({
+        source,
+        fields: [{ key: "x", kind: "text", page: 0, x: Number.NaN, y: 0, w: 0.5, h: 0.5 }],
+        texts: { x: "a" },
+        signatures: {},
+      }),
+    ).rejects.toThrow(/not a number/);
   });
 
   it("refuses a field on a page that does not exist, and a source that is not a PDF", async () => {

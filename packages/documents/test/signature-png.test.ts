@@ -1,6 +1,6 @@
-import { deflateSync } from "node:zlib";
+import zlib, { deflateSync } from "node:zlib";
 import { PNG } from "pngjs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkSignaturePng, SIGNATURE_PNG_LIMITS } from "../src/index";
 import { makePng } from "./fixtures";
 
@@ -136,7 +136,12 @@ describe("checkSignaturePng", () => {
     });
   });
 
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("refuses more than 4000 px per side from the header alone (the pixel data is not inflated)", () => {
+    const inflate = vi.spyOn(zlib, "inflateSync");
     // The IDAT payload is not even zlib data: inflating it would answer PNG_INVALID.
     const garbage = Buffer.from("definitely not deflate data");
     expect(checkSignaturePng(dataUrl(craftPng(5000, 5000, garbage)))).toEqual({
@@ -151,6 +156,10 @@ describe("checkSignaturePng", () => {
       ok: false,
       reason: "PNG_TOO_WIDE",
     });
+    // Nor on the interlaced decoding path (where pngjs inflates without an output bound).
+    const interlaced = craftPng(5000, 5000, deflateSync(Buffer.alloc(1 << 20)), 1);
+    expect(checkSignaturePng(dataUrl(interlaced))).toEqual({ ok: false, reason: "PNG_TOO_WIDE" });
+    expect(inflate).not.toHaveBeenCalled();
   });
 
   it("refuses more than 4,000,000 px in total from the header alone", () => {
@@ -164,10 +173,18 @@ describe("checkSignaturePng", () => {
   it("refuses a PNG whose data inflates past its declared size (interlaced bomb)", () => {
     const bomb = deflateSync(Buffer.alloc(20 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(SIGNATURE_PNG_LIMITS.bytes);
+    // pngjs inflates interlaced data with zlib.inflateSync and no output bound: every such call
+    // made while checking must carry a bound no larger than the image's raw size.
+    const inflate = vi.spyOn(zlib, "inflateSync");
     expect(checkSignaturePng(dataUrl(craftPng(100, 100, bomb, 1)))).toEqual({
       ok: false,
       reason: "PNG_INVALID",
     });
+    expect(inflate.mock.calls.length).toBeGreaterThan(0);
+    for (const [, options] of inflate.mock.calls) {
+      const bound = (options as { maxOutputLength?: number } | undefined)?.maxOutputLength;
+      expect(bound).toBeLessThanOrEqual(adam7RawSize(100, 100, 4));
+    }
     const plain = checkSignaturePng(dataUrl(craftPng(100, 100, bomb, 0)));
     expect(plain.ok).toBe(false);
   });
