@@ -6,6 +6,8 @@ import { assignSubscription, registerWebhook } from "@studio/domain";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
+import { boxed } from "./support/form-fixtures";
+import { createSigningLink } from "./support/signing-fixtures";
 import { adminRequest, traineeRequest } from "./support/notification-fixtures";
 import { createLanguageModel } from "@studio/llm";
 import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
@@ -57,6 +59,7 @@ const DATE_TIME_CLASSES = [
 
 let t: TestApp;
 let doc: Json;
+const FUZZ_WEBHOOK_SECRET = "fuzz-webhook-secret";
 let chat: FakeChatServer | undefined;
 const owner = newOwner();
 const fixtures: {
@@ -77,7 +80,12 @@ beforeAll(async () => {
   const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);
   const storage = new LocalObjectStorage({ dir: mediaDir, publicBaseUrl: "http://127.0.0.1/media" });
   // OTP_DEV_MODE=1: trainee sign-in answers its codes (request-code's baseline needs no chat provider).
-  t = await startTestApp({ database: "postgres", storage, env: { OTP_DEV_MODE: "1" } });
+  // WEBHOOK_SECRET: the webhook lane's token (sent as ?token= by send()).
+  t = await startTestApp({
+    database: "postgres",
+    storage,
+    env: { OTP_DEV_MODE: "1", WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET },
+  });
   // generate-recipe needs a language model to answer its valid sample: a fake chat server on loopback.
   chat = await startFakeChatServer({
     // One answer every structured request accepts (extra keys are dropped): the recipe draft and
@@ -294,6 +302,51 @@ beforeAll(async () => {
     phone: client.phone,
     code: ok(signIn, "sign-in code").devCode,
   };
+  // Signup verification (dev mode): codes for verify-otp's and verify-email-otp's baselines, and
+  // a phone token and an e-mail token for the onboarding bootstrap's baseline (a slug of its own).
+  const onboarding = (path: string, body: Json) =>
+    t
+      .request("POST", `/v1/public/onboarding/${path}`, {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+      .then((res) => ok(res, path));
+  const [signupPhone, tokenPhone] = [samplePhone(), samplePhone()];
+  const [signupEmail, tokenEmail] = [`signup${unique()}@example.com`, `token${unique()}@example.com`];
+  BASELINE_BODIES["POST /v1/public/onboarding/request-email-otp"] = { email: `fuzz${unique()}@example.com` };
+  BASELINE_BODIES["POST /v1/public/onboarding/verify-otp"] = {
+    phone: signupPhone,
+    code: (await onboarding("request-otp", { phone: signupPhone })).devCode,
+  };
+  BASELINE_BODIES["POST /v1/public/onboarding/verify-email-otp"] = {
+    email: signupEmail,
+    code: (await onboarding("request-email-otp", { email: signupEmail })).devCode,
+  };
+  BASELINE_BODIES["POST /v1/web/onboarding/bootstrap"] = {
+    phoneToken: (
+      await onboarding("verify-otp", {
+        phone: tokenPhone,
+        code: (await onboarding("request-otp", { phone: tokenPhone })).devCode,
+      })
+    ).phoneToken,
+    emailToken: (
+      await onboarding("verify-email-otp", {
+        email: tokenEmail,
+        code: (await onboarding("request-email-otp", { email: tokenEmail })).devCode,
+      })
+    ).emailToken,
+    studioName: "Fuzz studio",
+    slug: `fuzz-${unique()}`,
+  };
+  // The public signing page ({token}): a document link of the fuzz trainee with optional fields
+  // only, so the baseline submit (empty values and signatures) signs it and /signed then answers.
+  const signing = await createSigningLink(t, {
+    owner,
+    fields: [boxed("city", "text"), boxed("sig", "signature")],
+    fieldValues: {},
+  });
+  Object.assign(fixtures.ids, { sign: signing.token });
+  BASELINE_BODIES["POST /v1/public/sign/{token}"] = { values: {}, signatures: {} };
   // Trainee logging: a nutrition plan with a meal (the plan-day meal route's {mealId}), a past
   // day ({date}), a workout log and a meal log of the fuzz trainee; a meal log needs content.
   await t.deps.database.db.insert(programs).values({
@@ -314,6 +367,8 @@ beforeAll(async () => {
     "meal-logs": mealLog.id,
   });
   BASELINE_BODIES["POST /v1/trainee/meal-logs"] = { note: "fuzz" };
+  // The studio's WhatsApp webhook (/v1/whatsapp/webhook/{studioId}): the fuzz studio.
+  Object.assign(fixtures.ids, { webhook: studio.id });
 });
 afterAll(async () => {
   await t?.close();
@@ -687,6 +742,11 @@ async function send(lane: LaneName | undefined, c: Case): Promise<Answer> {
       });
     case "public":
       return t.request(c.method, path, { headers: jsonHeader(text), body: text });
+    case "webhook":
+      return t.request(c.method, `${path}${qs ? "&" : "?"}token=${FUZZ_WEBHOOK_SECRET}`, {
+        headers: jsonHeader(text),
+        body: text,
+      });
     default:
       throw new Error(`no credentials known for the ${lane} lane (${c.label}): teach input-fuzz.test.ts`);
   }
@@ -716,7 +776,20 @@ function envelopeProblem(path: string, res: Answer): string | undefined {
   if (res.status === 204) return res.body === "" ? undefined : "answered 204 with a body";
   const automation = envelopeStyleFor(path.split("?")[0]!) === "automation";
   const body = res.body;
+  // The signing page: bare JSON or PDF bytes; errors {error, code}, a miss {error} only.
+  if (envelopeStyleFor(path.split("?")[0]!) === "signing") {
+    if (res.status < 400) return undefined;
+    if (res.status === 404)
+      return JSON.stringify(body) === JSON.stringify({ error: body?.error })
+        ? undefined
+        : "a signing miss with more than error";
+    return typeof body?.error === "string" && typeof body?.code === "string"
+      ? undefined
+      : `signing error without {error, code}: ${JSON.stringify(body).slice(0, 200)}`;
+  }
   if (typeof body !== "object" || body === null) return `answered a non-JSON body (${res.status})`;
+  // The waitlist answers its data bare (no envelope); its errors keep the standard envelope.
+  if (res.status < 400 && envelopeStyleFor(path.split("?")[0]!) === "public-bare") return undefined;
   if (res.status < 400) {
     return (automation ? body.success === true : body.ok === true)
       ? undefined
