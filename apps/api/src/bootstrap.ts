@@ -1,6 +1,6 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { createWhatsAppCloudChat, createWiredJobQueue } from "@studio/jobs";
+import { createPostmarkMailer, createWhatsAppCloudChat, createWiredJobQueue } from "@studio/jobs";
 import { createLanguageModel } from "@studio/llm";
 import { createWebPageReader } from "@studio/outbound";
 import type { ObjectStorage } from "@studio/domain";
@@ -31,13 +31,19 @@ export async function openDeps(
   await database.migrate();
   const kv = createKvStore({ redisUrl: config.redisUrl, logger });
   const now = () => new Date();
+  const { model, webPages } = modelDeps(config);
   const jobs = createWiredJobQueue(database, {
     logger,
     now,
+    model,
+    waitlistForwardUrl: config.waitlistForwardUrl,
     pushApiUrl: config.pushApiUrl,
     webhookAllowLoopback: config.webhookAllowLoopback,
     sessionSigningSecret: config.sessionSigningSecret,
-    ...(config.chat && { ports: { chat: createWhatsAppCloudChat(config.chat) } }),
+    ports: {
+      ...(config.chat && { chat: createWhatsAppCloudChat(config.chat) }),
+      ...(config.mail && { mailer: createPostmarkMailer(config.mail) }),
+    },
   });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
@@ -52,7 +58,8 @@ export async function openDeps(
     jobs,
     logger,
     now,
-    ...modelDeps(config),
+    model,
+    webPages,
     storage,
     async close() {
       if (storage instanceof S3ObjectStorage) storage.close();

@@ -1,6 +1,12 @@
-import { DEFAULT_PUSH_API_URL, whatsAppConfigFromEnv, type WhatsAppCloudConfig } from "@studio/jobs";
+import {
+  DEFAULT_PUSH_API_URL,
+  mailConfigFromEnv,
+  whatsAppConfigFromEnv,
+  type PostmarkMailConfig,
+  type WhatsAppCloudConfig,
+} from "@studio/jobs";
 import { DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
-import { MEDIA_LIMITS } from "@studio/contracts";
+import { AGENT_DEBOUNCE, MEDIA_LIMITS } from "@studio/contracts";
 
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {
@@ -32,8 +38,21 @@ export interface AppConfig {
    * only logged and sign-in codes answer SERVICE_UNAVAILABLE (unless OTP_DEV_MODE=1).
    */
   chat?: WhatsAppCloudConfig;
+  /**
+   * The mail provider (Postmark's send-email API: MAIL_SERVER_TOKEN, MAIL_FROM, MAIL_API_URL,
+   * MAIL_MESSAGE_STREAM); unset: mail is only logged and signup e-mail codes answer
+   * SERVICE_UNAVAILABLE (unless OTP_DEV_MODE=1).
+   */
+  mail?: PostmarkMailConfig;
   appWebUrl: string;
+  /** WAITLIST_FORWARD_URL (http or https): where waitlist leads are forwarded after the response; unset: no forward. */
   waitlistForwardUrl?: string;
+  /**
+   * The platform agent (POST /v1/agent/webhook): AGENT_PILOT_PHONES (comma-separated; set: only
+   * these senders are answered) and AGENT_DEBOUNCE_SECONDS (0 to 300, default 8: the quiet time of
+   * a conversation before its reply). On only with LLM_BASE_URL, LLM_API_KEY and WHATSAPP_*.
+   */
+  agent: { pilotPhones: string[]; debounceSeconds: number };
   webhookAllowLoopback: boolean;
   /** Run the job worker inside the API process (the embedded default does). */
   runWorkerInProcess: boolean;
@@ -128,6 +147,24 @@ function chatConfig(env: NodeJS.ProcessEnv): WhatsAppCloudConfig | undefined {
   }
 }
 
+/** MAIL_*, with a problem reported as a ConfigError like every other setting. */
+function mailConfig(env: NodeJS.ProcessEnv): PostmarkMailConfig | undefined {
+  try {
+    return mailConfigFromEnv(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** AGENT_DEBOUNCE_SECONDS: an integer from 0 to 300, default 8. */
+function agentDebounceSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return AGENT_DEBOUNCE.defaultSeconds;
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 0 || n > AGENT_DEBOUNCE.maxSeconds)
+    throw new ConfigError(`AGENT_DEBOUNCE_SECONDS must be an integer from 0 to ${AGENT_DEBOUNCE.maxSeconds}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? "development";
   const isProduction = isProductionEnv(nodeEnv);
@@ -205,8 +242,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === "1",
     otpDevMode: env.OTP_DEV_MODE === "1",
     chat: chatConfig(env),
+    mail: mailConfig(env),
     appWebUrl: env.APP_WEB_URL || "http://localhost:3000",
-    waitlistForwardUrl: env.WAITLIST_FORWARD_URL || undefined,
+    waitlistForwardUrl: env.WAITLIST_FORWARD_URL?.trim()
+      ? httpUrl(env.WAITLIST_FORWARD_URL, "WAITLIST_FORWARD_URL")
+      : undefined,
+    agent: {
+      pilotPhones: (env.AGENT_PILOT_PHONES ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      debounceSeconds: agentDebounceSeconds(env.AGENT_DEBOUNCE_SECONDS),
+    },
     webhookAllowLoopback,
     runWorkerInProcess: env.RUN_WORKER_IN_PROCESS ? env.RUN_WORKER_IN_PROCESS === "1" : !env.DATABASE_URL,
     s3,

@@ -2,11 +2,14 @@
 // that no API process has open (PGlite is single-process; in the embedded default the API runs the worker).
 import { createDatabase, DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
 import {
+  createPostmarkMailer,
   createWhatsAppCloudChat,
   createWiredJobQueue,
   defaultWorkerId,
+  mailConfigFromEnv,
   whatsAppConfigFromEnv,
 } from "@studio/jobs";
+import { createLanguageModel } from "@studio/llm";
 import { createJsonLogger } from "./logger";
 import { startWorkerMetrics } from "./worker-metrics";
 
@@ -53,9 +56,12 @@ async function main(): Promise<void> {
     : createDatabase({ dataDir });
   await database.migrate();
   // WHATSAPP_*: the chat provider (trainee invites, sign-in codes); unset: chat messages are only logged.
+  // MAIL_*: the mail provider (Postmark's API: signup codes, team invitations); unset: mail is only logged.
   let chat;
+  let mail;
   try {
     chat = whatsAppConfigFromEnv(process.env);
+    mail = mailConfigFromEnv(process.env);
   } catch (error) {
     logger.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
@@ -64,6 +70,26 @@ async function main(): Promise<void> {
   const production = /^(production|prod)$/i.test((process.env.NODE_ENV ?? "").trim());
   const sessionSigningSecret =
     process.env.SESSION_SIGNING_SECRET || (production ? undefined : "dev-session-secret");
+  // LLM_BASE_URL (+ LLM_API_KEY, LLM_MODEL default gpt-4o-mini): the agent's replies; unset: none are sent.
+  // WAITLIST_FORWARD_URL: where waitlist leads are forwarded (http or https); unset: nothing is forwarded.
+  const llmBaseUrl = process.env.LLM_BASE_URL?.trim();
+  const waitlistForwardUrl = process.env.WAITLIST_FORWARD_URL?.trim() || undefined;
+  for (const [name, value] of [
+    ["LLM_BASE_URL", llmBaseUrl],
+    ["WAITLIST_FORWARD_URL", waitlistForwardUrl],
+  ] as const) {
+    if (value && !/^https?:\/\//i.test(value)) {
+      logger.error(`${name} must be an http or https URL`);
+      process.exit(1);
+    }
+  }
+  const model = llmBaseUrl
+    ? createLanguageModel({
+        baseUrl: llmBaseUrl,
+        apiKey: process.env.LLM_API_KEY || undefined,
+        model: process.env.LLM_MODEL?.trim() || "gpt-4o-mini",
+      })
+    : null;
   // PUSH_API_URL: push provider endpoint (Expo push API shape), Expo's own by default.
   const queue = createWiredJobQueue(database, {
     logger,
@@ -73,7 +99,12 @@ async function main(): Promise<void> {
     // WEBHOOK_ALLOW_LOOPBACK=1 lets tests deliver to loopback receivers; never in production.
     webhookAllowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === "1" && process.env.NODE_ENV !== "production",
     sessionSigningSecret,
-    ...(chat && { ports: { chat: createWhatsAppCloudChat(chat) } }),
+    model,
+    waitlistForwardUrl,
+    ports: {
+      ...(chat && { chat: createWhatsAppCloudChat(chat) }),
+      ...(mail && { mailer: createPostmarkMailer(mail) }),
+    },
     queue: { pollingIntervalSeconds, shutdownTimeoutMs: graceMs },
   });
 

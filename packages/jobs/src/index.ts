@@ -31,4 +31,11 @@ export {
   whatsAppConfigFromEnv,
   type WhatsAppCloudConfig,
 } from "./providers/whatsapp-cloud-chat";
+export {
+  createPostmarkMailer,
+  DEFAULT_MAIL_API_URL,
+  mailConfigFromEnv,
+  MailProviderError,
+  type PostmarkMailConfig,
+} from "./providers/postmark-mailer";
 export { createWiredJobQueue } from "./wired-queue";

@@ -2,14 +2,19 @@ import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "../hono-env";
 
+/** Signup verification (document 3): its throttles read x-client-ip when present. */
+const isPublicOnboarding = (pathname: string) => pathname.startsWith("/v1/public/onboarding/");
+
 /**
  * The visitor address: the socket peer, or the first x-forwarded-for hop behind a trusted
  * proxy; on a service-signed public signing request, the x-client-ip the web app forwards
- * (document 1 "Public lane": trusted because the signature proves the caller).
+ * (document 1 "Public lane": trusted because the signature proves the caller); on the signup
+ * verification endpoints, x-client-ip whenever present (document 3 "Signup verification": the
+ * client IP for throttling is the x-client-ip header when present, else the connection address).
  */
 export function clientIp(c: Context<AppEnv>): string {
   const auth = c.get("auth");
-  if (auth?.lane === "public" && auth.signedByService) {
+  if (auth?.lane === "public" && (auth.signedByService || isPublicOnboarding(c.req.path))) {
     const forwarded = c.req.header("x-client-ip")?.trim();
     if (forwarded) return forwarded;
   }

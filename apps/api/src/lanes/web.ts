@@ -18,6 +18,7 @@ import { tasksWebRoutes } from "../routes/tasks";
 import { teamWebRoutes } from "../routes/team";
 import { templatesWebRoutes } from "../routes/templates";
 import { trackingCoachRoutes } from "../routes/tracking";
+import { onboardingWebRoutes } from "../routes/onboarding";
 
 /** /v1/web/*: service signature + user context. One router per domain folder of routes/. */
 export const webRouter = router({
@@ -40,4 +41,5 @@ export const webRouter = router({
   calendar: calendarWebRoutes,
   trackingNutrition: trackingNutritionRoutes,
   trackingWorkouts: trackingWorkoutRoutes,
+  onboarding: onboardingWebRoutes,
 });

@@ -1282,6 +1282,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/web/onboarding/bootstrap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or complete the caller's studio with the verified phone and e-mail
+         * @description Takes the phone token of verify-otp and the e-mail token of verify-email-otp (15 minutes each). Sets the studio's name, slug, owner phone and e-mail, and onboardedAt the first time; a second call with valid tokens updates them.
+         */
+        post: operations["web-onboarding-bootstrap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trainee/me": {
         parameters: {
             query?: never;
@@ -2546,6 +2566,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/onboarding/request-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signup verification code to a phone over the chat channel
+         * @description A 6-digit code valid 300 s, in a Hebrew chat message. The answer is the same for every valid number, registered or not. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.
+         */
+        post: operations["public-onboarding-requestOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/onboarding/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the phone code for a signed phone token
+         * @description A matching code is used once and answers a phone token valid 15 minutes, for POST /v1/web/onboarding/bootstrap.
+         */
+        post: operations["public-onboarding-verifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/onboarding/request-email-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a signup verification code to an e-mail address
+         * @description A 6-digit code valid 300 s, in a Hebrew mail. Answers sent true for every valid address. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.
+         */
+        post: operations["public-onboarding-requestEmailOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/onboarding/verify-email-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the e-mail code for a signed e-mail token
+         * @description A matching code is used once and answers an e-mail token valid 15 minutes, for POST /v1/web/onboarding/bootstrap.
+         */
+        post: operations["public-onboarding-verifyEmailOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/waitlist-leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waitlist
+         * @description Creates a waitlist lead and answers it as a bare object (no envelope, no requestId). After the response, the lead (id, name, businessName, phone, source, createdAt) is posted as JSON to WAITLIST_FORWARD_URL when one is configured (best effort: 3 attempts, 10 s timeout each). A body failing the schema answers 400.
+         */
+        post: operations["public-waitlist-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inbound message for the platform agent
+         * @description Records the message and schedules one reply per conversation once it has been quiet for AGENT_DEBOUNCE_SECONDS (default 8). With the agent off (no LLM_BASE_URL/LLM_API_KEY or no chat provider), a sender outside AGENT_PILOT_PHONES, or a blank message: accepted, nothing recorded, queued false.
+         */
+        post: operations["webhook-agent-receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/whatsapp/webhook/{studioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WhatsApp Cloud API notification of a studio's number
+         * @description Records each inbound message once per provider message id (a redelivery changes nothing), linked by phone to a trainee, else a lead, of this studio. Statuses are acknowledged and ignored; unknown fields are accepted. received counts the messages new to this call. An unknown, archived or malformed studio id answers 404 studio not found.
+         */
+        post: operations["webhook-whatsapp-receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/web/content/media-upload/part": {
         parameters: {
             query?: never;
@@ -2557,6 +2717,58 @@ export interface paths {
         put?: never;
         /** Upload one part of a multipart upload (raw bytes, at most 12 MB) */
         post: operations["raw-uploadMultipartPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/sign/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signing page of a document link: branding, page sizes, frozen fields with coach-filled values, status */
+        get: operations["raw-getSigningPage"];
+        put?: never;
+        /** Sign the document of a signing link (text values and signature images) */
+        post: operations["raw-submitSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/sign/{token}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The source document of a signing link (application/pdf) */
+        get: operations["raw-getSigningDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public/sign/{token}/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed document of a signed link (application/pdf) */
+        get: operations["raw-getSignedDocument"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3648,6 +3860,15 @@ export interface components {
             weight: number | null;
             reps: number;
         };
+        OnboardingBootstrapResult: {
+            studio: components["schemas"]["Studio"];
+            /** @description the verified phone, E.164 */
+            ownerPhone: string;
+            /** @description the verified e-mail address, lower case */
+            ownerEmail: string;
+            /** @description ISO time of the first completed bootstrap */
+            onboardedAt: string;
+        };
         TraineeMe: {
             id: string;
             studioId: string;
@@ -4204,6 +4425,29 @@ export interface components {
             id: string;
             name: string;
         };
+        OnboardingCodeRequestResult: {
+            /**
+             * @description always true: the answer never says whether a number or address is known
+             * @constant
+             */
+            sent: true;
+            /** @description how long the code is valid (300) */
+            expiresInSeconds: number;
+            /** @description the code itself, only when OTP_DEV_MODE=1 (nothing is sent then) */
+            devCode?: string;
+        };
+        OnboardingPhoneToken: {
+            /** @description hand it to POST /v1/web/onboarding/bootstrap as phoneToken */
+            phoneToken: string;
+            /** @description ISO time the token stops being accepted (15 minutes) */
+            expiresAt: string;
+        };
+        OnboardingEmailToken: {
+            /** @description hand it to POST /v1/web/onboarding/bootstrap as emailToken */
+            emailToken: string;
+            /** @description ISO time the token stops being accepted (15 minutes) */
+            expiresAt: string;
+        };
         PermissionsOutput: {
             /**
              * @default all
@@ -4250,6 +4494,63 @@ export interface components {
         MultipartUploadPart: {
             partNumber: number;
             etag: string;
+        };
+        SigningPage: {
+            /** @enum {string} */
+            status: "pending" | "signed" | "canceled";
+            signedAt: string | null;
+            branding: {
+                studioName: string;
+                logoUrl: string | null;
+                primaryColor: string;
+                secondaryColor: string;
+            };
+            /** @description page sizes in PDF points, rotation applied (empty for a canceled link) */
+            pages: {
+                width: number;
+                height: number;
+            }[];
+            fields: components["schemas"]["SigningField"][];
+        };
+        SigningField: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            kind: "text" | "signature";
+            required: boolean;
+            /** @enum {string} */
+            filledBy: "trainee" | "coach";
+            /** @description zero-based page index */
+            page: number;
+            /** @description fraction of the page width from the left edge */
+            x: number;
+            /** @description fraction of the page height from the top edge */
+            y: number;
+            w: number;
+            h: number;
+            /** @description the coach-filled value frozen at send time, else null */
+            value: string | null;
+        };
+        SigningSubmit: {
+            /**
+             * @description trainee-filled text fields: field key to value (at most 5000 characters, 200 keys)
+             * @default {}
+             */
+            values: {
+                [key: string]: string;
+            };
+            /**
+             * @description signature fields: field key to a PNG data URL (data:image/png;base64,…) of at most 600,000 characters; the PNG at most 400 KB, 4000 pixels per side and 4,000,000 pixels (200 keys)
+             * @default {}
+             */
+            signatures: {
+                [key: string]: string;
+            };
+        };
+        SigningSubmitResult: {
+            /** @constant */
+            status: "signed";
+            signedAt: string;
         };
         /** @description Error body (ok false) with code UNAUTHORIZED. */
         UnauthorizedError: {
@@ -4382,6 +4683,30 @@ export interface components {
             details?: components["schemas"]["ErrorDetails"];
             /** @description The same value as the x-request-id header. */
             requestId: string;
+        };
+        /** @description Error body (ok false) with code VALIDATION or BAD_REQUEST. */
+        ValidationOrBadRequestError: {
+            /** @constant */
+            ok: false;
+            /** @enum {string} */
+            code: "VALIDATION" | "BAD_REQUEST";
+            /** @description For people; match on code, not on the message. */
+            message: string;
+            details?: components["schemas"]["ErrorDetails"];
+            /** @description The same value as the x-request-id header. */
+            requestId: string;
+        };
+        /** @description A miss: only a Hebrew message, the same bytes for a malformed or unknown token, an archived studio, a deleted trainee or (on the document routes) a canceled or unsigned link. */
+        SigningMissBody: {
+            error: string;
+        };
+        /** @description An error of the signing page: a Hebrew message, the code, and details when present. */
+        SigningErrorBody: {
+            /** @description Hebrew message for the visitor. */
+            error: string;
+            /** @description details.reason when present (ALREADY_SIGNED, LINK_CANCELED, UNKNOWN_FIELD, COACH_FIELD, NOT_PNG_DATA_URL, DATA_URL_TOO_LONG, PNG_TOO_LARGE, PNG_TOO_WIDE, PNG_TOO_MANY_PIXELS, PNG_INVALID), else the error code (VALIDATION, BAD_REQUEST, UNAUTHORIZED, RATE_LIMITED, INTERNAL, SERVICE_UNAVAILABLE). */
+            code: string;
+            details?: components["schemas"]["ErrorDetails"];
         };
     };
     responses: never;
@@ -17808,6 +18133,151 @@ export interface operations {
             };
         };
     };
+    "web-onboarding-bootstrap": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The external organization id of the studio (compared exactly). Missing: 401 missing web user context. */
+                "x-studio-id": components["parameters"]["XStudioId"];
+                /** @description The authenticated user id. Missing: 401 missing web user context. */
+                "x-user-id": components["parameters"]["XUserId"];
+                /** @description The caller's role in the studio; a missing or unknown value is read as SUB_COACH. */
+                "x-user-role"?: components["parameters"]["XUserRole"];
+                /** @description The caller's display name; used when an OWNER's Coach row is created. */
+                "x-user-name"?: components["parameters"]["XUserName"];
+                /** @description The caller's email; used when an OWNER's Coach row is created. */
+                "x-user-email"?: components["parameters"]["XUserEmail"];
+                /** @description Slug of the studio when it is first seen (created, or linked when no organization holds it yet); defaults to the organization id in lower case. */
+                "x-studio-slug"?: components["parameters"]["XStudioSlug"];
+                /** @description Name of the studio when it is first created. */
+                "x-studio-name"?: components["parameters"]["XStudioName"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description from POST /v1/public/onboarding/verify-otp */
+                    phoneToken: string;
+                    /** @description from POST /v1/public/onboarding/verify-email-otp */
+                    emailToken: string;
+                    studioName: string;
+                    /** @description lower-case a-z, 0-9 and hyphens; 3 to 60 characters; unique across studios */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["OnboardingBootstrapResult"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. This operation: invalid or expired token */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: a service-signature header is missing, the service id is unknown, the timestamp is out of tolerance, the signature does not match or the nonce was used before; or x-studio-id / x-user-id is missing (missing web user context). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: the caller's team member row is dismissed (this team member has been removed), the role is not allowed (insufficient role), owner protection refuses, or a plan limit is reached (details.reason PLAN_LIMIT_SEATS, PLAN_LIMIT_CLIENTS, COACH_CLIENT_LIMIT). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). This operation: slug is taken by another studio */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     "trainee-me-get": {
         parameters: {
             query?: never;
@@ -27353,9 +27823,751 @@ export interface operations {
             };
         };
     };
+    "public-onboarding-requestOtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description any common format (Israel is the default region); 7 to 30 characters after trimming */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["OnboardingCodeRequestResult"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationOrBadRequestError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. This operation: 3 sends per phone or 30 per address in 600 s */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. This operation: no chat provider is configured (and OTP_DEV_MODE is off) */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "public-onboarding-verifyOtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description any common format (Israel is the default region); 7 to 30 characters after trimming */
+                    phone: string;
+                    /** @description the code that was sent (6 digits) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["OnboardingPhoneToken"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. This operation: invalid or expired code */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationOrBadRequestError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. This operation: the fifth wrong code burns the code */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "public-onboarding-requestEmailOtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address, at most 254 characters after trimming
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["OnboardingCodeRequestResult"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationOrBadRequestError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. This operation: 3 sends per address or 30 per client address in 600 s */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. This operation: no mail provider is configured (and OTP_DEV_MODE is off) */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "public-onboarding-verifyEmailOtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address, at most 254 characters after trimming
+                     */
+                    email: string;
+                    /** @description the code that was sent (6 digits) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["OnboardingEmailToken"];
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. This operation: invalid or expired code */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationOrBadRequestError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. This operation: the fifth wrong code burns the code */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "public-waitlist-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    phone: string;
+                    businessName?: string;
+                    source?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        businessName: string | null;
+                        /** @description as entered (trimmed) */
+                        phone: string;
+                        source: string;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationOrBadRequestError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "webhook-agent-receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the sender's phone */
+                    phone: string;
+                    conversationId: string;
+                    /**
+                     * @description the message text (default empty)
+                     * @default
+                     */
+                    message?: string;
+                    contactName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /**
+                             * @description always true for a valid body
+                             * @constant
+                             */
+                            accepted: true;
+                            /** @description true when the message was recorded and a reply is scheduled (debounced per conversation); false when the agent is off (no language model key or no chat provider), the sender is not a pilot phone, or the message is blank */
+                            queued: boolean;
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: invalid webhook token (missing, wrong, or no WEBHOOK_SECRET configured). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "webhook-whatsapp-receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the studio's id (path) */
+                studioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description whatsapp_business_account */
+                    object: string;
+                    /** @default [] */
+                    entry?: ({
+                        id?: string;
+                        /** @default [] */
+                        changes?: ({
+                            field: string;
+                            value?: {
+                                messaging_product?: string;
+                                metadata?: {
+                                    display_phone_number?: string;
+                                    phone_number_id?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                contacts?: ({
+                                    wa_id?: string;
+                                    profile?: {
+                                        name?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                messages?: ({
+                                    /** @description the provider's message id (wamid…) */
+                                    id: string;
+                                    /** @description the sender's number (digits, no +) */
+                                    from: string;
+                                    /** @description Unix seconds as a string */
+                                    timestamp?: string;
+                                    /** @description text, image, audio, … */
+                                    type: string;
+                                    text?: {
+                                        body: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                statuses?: ({
+                                    id?: string;
+                                    status?: string;
+                                    timestamp?: string;
+                                    recipient_id?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            /** @description messages recorded by this call (a redelivered message is not counted again) */
+                            received: number;
+                        };
+                        /** @description The same value as the x-request-id header. */
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description UNAUTHORIZED: invalid webhook token (missing, wrong, or no WEBHOOK_SECRET configured). */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: studio not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than BODY_LIMIT_BYTES. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     "raw-uploadMultipartPart": {
         parameters: {
             query: {
+                /** @description the key answered by media-upload/start: under one of the studio's scope prefixes */
                 key: string;
                 uploadId: string;
                 partNumber: number;
@@ -27501,6 +28713,463 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    "raw-getSigningPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (128 random bits, base64url): the credential of these routes. A malformed, unknown or withdrawn token answers 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningPage"];
+                };
+            };
+            /** @description UNAUTHORIZED: the request names x-service-id without a valid service signature. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: a miss, answered with only `error` and the same bytes for a malformed or unknown token, an archived studio or a deleted trainee; the document routes also for a canceled link, /signed also before signing. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningMissBody"];
+                };
+            };
+            /** @description RATE_LIMITED: a throttle per link and per visitor IP in 600 s windows refused the request (view 60/600, document and signed 40/400, submit 8/60), or the global limiter (requests without x-service-id); see retry-after. The throttles are skipped while the counter store is unreachable. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). This operation: the stored source document cannot be read or is not a PDF (code INTERNAL) */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+        };
+    };
+    "raw-submitSigning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (128 random bits, base64url): the credential of these routes. A malformed, unknown or withdrawn token answers 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description values and signatures, at most 4 MB (4,194,304 bytes) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningSubmit"];
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningSubmitResult"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON, or not a JSON object. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description UNAUTHORIZED: the request names x-service-id without a valid service signature. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: a miss, answered with only `error` and the same bytes for a malformed or unknown token, an archived studio or a deleted trainee; the document routes also for a canceled link, /signed also before signing. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningMissBody"];
+                };
+            };
+            /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). This operation: the link is already signed (code ALREADY_SIGNED) or canceled (code LINK_CANCELED) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description BAD_REQUEST (status 413): the body is larger than 4 MB (the signing page's submit). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. This operation: a key is not a trainee-filled field of the document (UNKNOWN_FIELD, COACH_FIELD), a signature image is refused (NOT_PNG_DATA_URL, DATA_URL_TOO_LONG, PNG_TOO_LARGE, PNG_TOO_WIDE, PNG_TOO_MANY_PIXELS, PNG_INVALID), or the answers fail the form's validation (VALIDATION, details.issues) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description RATE_LIMITED: a throttle per link and per visitor IP in 600 s windows refused the request (view 60/600, document and signed 40/400, submit 8/60), or the global limiter (requests without x-service-id); see retry-after. The throttles are skipped while the counter store is unreachable. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). This operation: the stored source document cannot be read or is not a PDF (code INTERNAL) */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+        };
+    };
+    "raw-getSigningDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (128 random bits, base64url): the credential of these routes. A malformed, unknown or withdrawn token answers 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description UNAUTHORIZED: the request names x-service-id without a valid service signature. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: a miss, answered with only `error` and the same bytes for a malformed or unknown token, an archived studio or a deleted trainee; the document routes also for a canceled link, /signed also before signing. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningMissBody"];
+                };
+            };
+            /** @description RATE_LIMITED: a throttle per link and per visitor IP in 600 s windows refused the request (view 60/600, document and signed 40/400, submit 8/60), or the global limiter (requests without x-service-id); see retry-after. The throttles are skipped while the counter store is unreachable. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). This operation: the stored source document cannot be read or is not a PDF (code INTERNAL) */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+        };
+    };
+    "raw-getSignedDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signing link's token (128 random bits, base64url): the credential of these routes. A malformed, unknown or withdrawn token answers 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description UNAUTHORIZED: the request names x-service-id without a valid service signature. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description NOT_FOUND: a miss, answered with only `error` and the same bytes for a malformed or unknown token, an archived studio or a deleted trainee; the document routes also for a canceled link, /signed also before signing. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningMissBody"];
+                };
+            };
+            /** @description RATE_LIMITED: a throttle per link and per visitor IP in 600 s windows refused the request (view 60/600, document and signed 40/400, submit 8/60), or the global limiter (requests without x-service-id); see retry-after. The throttles are skipped while the counter store is unreachable. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description INTERNAL: an unexpected server failure (logged with the request id; the body carries no detail). */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database or the key-value store (nonces, rate limits) is unreachable, a provider refuses, or the request took too long. Retry later. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    /** @description no-store (a PDF: private, no-store) on every answer of the signing page. */
+                    "cache-control"?: "no-store" | "private, no-store";
+                    /** @description noindex on every answer of the signing page. */
+                    "x-robots-tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningErrorBody"];
                 };
             };
         };

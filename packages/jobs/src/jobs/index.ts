@@ -7,6 +7,10 @@ import { scheduleFormReminders } from "./schedule-form-reminders";
 import { sendCoachInvitation } from "./send-coach-invitation";
 import { sendTraineeInvite } from "./send-trainee-invite";
 import { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
+import { forwardWaitlistLead } from "./forward-waitlist-lead";
+import { agentReply } from "./agent-reply";
+import { sendOnboardingPhoneCode } from "./send-onboarding-phone-code";
+import { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 
 /** Every job the platform runs; one file per job in this folder. */
 export const builtInJobs = [
@@ -19,6 +23,10 @@ export const builtInJobs = [
   planActivated,
   deliverWebhook,
   pendingFormNotifier,
+  forwardWaitlistLead,
+  agentReply,
+  sendOnboardingPhoneCode,
+  sendOnboardingEmailCode,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -42,6 +50,8 @@ export {
 } from "./send-coach-invitation";
 export { createSendTraineeInviteJob, sendTraineeInvite } from "./send-trainee-invite";
 export { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
+export { sendOnboardingPhoneCode } from "./send-onboarding-phone-code";
+export { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 export {
   createDeliverWebhookJob,
   deliverWebhook,
@@ -52,3 +62,10 @@ export {
   type DeliverWebhookOptions,
   type DeliverWebhookPolicy,
 } from "./deliver-webhook";
+export {
+  createForwardWaitlistLeadJob,
+  forwardWaitlistLead,
+  FORWARD_WAITLIST_POLICY,
+  type ForwardWaitlistLeadPolicy,
+} from "./forward-waitlist-lead";
+export { AGENT_REPLY_POLICY, agentReply, createAgentReplyJob, type AgentReplyPolicy } from "./agent-reply";

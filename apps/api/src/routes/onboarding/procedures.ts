@@ -1,0 +1,22 @@
+import type { OnboardingCodeScope } from "@studio/domain";
+import { traineeSignInProcedure } from "../../trpc";
+
+/**
+ * /v1/public/onboarding/*: no credential, like trainee sign-in (a public path); `ctx.scope` is an
+ * OnboardingCodeScope: the visitor's address (x-client-ip when present, see guards/client-ip.ts),
+ * the code store, the signing secret and which senders are wired.
+ */
+export const onboardingCodeProcedure = traineeSignInProcedure.use(({ ctx, next }) => {
+  const { signIn, ...base } = ctx.scope;
+  const scope: OnboardingCodeScope = {
+    ...base,
+    onboarding: {
+      kv: signIn.kv,
+      secret: signIn.secret,
+      devMode: signIn.devMode,
+      chatConfigured: signIn.chatConfigured,
+      mailConfigured: ctx.deps.config.mail !== undefined,
+    },
+  };
+  return next({ ctx: { scope } });
+});

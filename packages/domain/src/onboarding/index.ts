@@ -1,0 +1,13 @@
+export * from "./onboarding-scope";
+export * from "./onboarding-token";
+export {
+  openOnboardingEmailCode,
+  openOnboardingPhoneCode,
+  type SealedOnboardingCode,
+} from "./onboarding-codes";
+export * from "./request-onboarding-phone-code";
+export * from "./verify-onboarding-phone-code";
+export * from "./request-onboarding-email-code";
+export * from "./verify-onboarding-email-code";
+export * from "./compose-onboarding-code";
+export * from "./bootstrap-web-onboarding";

@@ -1,0 +1,61 @@
+import { ONBOARDING_CODE_LIMITS as LIMITS } from "@studio/contracts";
+import { oneTimeCodeStore } from "../one-time-codes";
+
+// The code stores of signup verification: one per channel, each with its own key namespace,
+// hash purpose and seal purpose (a phone code is never an e-mail code nor a trainee sign-in code).
+// The per-IP budget (30 per 600 s) is counted per channel.
+
+const limits = {
+  ttlSeconds: LIMITS.ttlSeconds,
+  wrongTries: LIMITS.wrongTries,
+  windowSeconds: LIMITS.windowSeconds,
+  sendsPerSubject: LIMITS.sendsPerSubject,
+  sendsPerIp: LIMITS.sendsPerIp,
+};
+
+export const onboardingPhoneCodes = oneTimeCodeStore({
+  namespace: "onboarding-phone",
+  subjectLabel: "phone",
+  hashPurpose: "onboarding-phone",
+  sealPurpose: "onboarding-phone-code",
+  limits,
+});
+
+export const onboardingEmailCodes = oneTimeCodeStore({
+  namespace: "onboarding-email",
+  subjectLabel: "email",
+  hashPurpose: "onboarding-email",
+  sealPurpose: "onboarding-email-code",
+  limits,
+});
+
+/** What a send job's sealed payload holds. */
+export interface SealedOnboardingCode {
+  to: string;
+  code: string;
+}
+
+function openWith(
+  store: typeof onboardingPhoneCodes,
+  sealed: string,
+  secret: string,
+): SealedOnboardingCode | null {
+  const text = store.open(sealed, secret);
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as Partial<SealedOnboardingCode>;
+    return typeof value.to === "string" && typeof value.code === "string"
+      ? { to: value.to, code: value.code }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The recipient and code of a send-onboarding-phone-code payload; null when it does not open. */
+export const openOnboardingPhoneCode = (sealed: string, secret: string) =>
+  openWith(onboardingPhoneCodes, sealed, secret);
+
+/** The recipient and code of a send-onboarding-email-code payload; null when it does not open. */
+export const openOnboardingEmailCode = (sealed: string, secret: string) =>
+  openWith(onboardingEmailCodes, sealed, secret);
