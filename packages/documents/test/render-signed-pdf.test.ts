@@ -388,6 +388,27 @@ describe("renderSignedPdf and readPdfPages", () => {
     expect(await readPdfPages(empty)).toBeNull();
   });
 
+  it("answers null (not a hang) for a page tree that loops, and rendering throws", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const text = Buffer.from(await doc.save({ useObjectStreams: false })).toString("latin1");
+    expect(text).toContain("/Kids [ 4 0 R ]");
+    expect(text).toContain("/Parent 1 0 R");
+    // Same lengths, so the cross-reference offsets stay right.
+    const kidsLoop = Buffer.from(text.replace("/Kids [ 4 0 R ]", "/Kids [ 1 0 R ]"), "latin1");
+    const parentLoop = Buffer.from(text.replace("/Parent 1 0 R", "/Parent 4 0 R"), "latin1");
+    expect(await readPdfPages(kidsLoop)).toBeNull();
+    expect(await readPdfPages(parentLoop)).toBeNull();
+    await expect(
+      renderSignedPdf({
+        source: parentLoop,
+        fields: [{ key: "a", kind: "text", page: 0, x: 0, y: 0, w: 0.5, h: 0.5 }],
+        texts: { a: "x" },
+        signatures: {},
+      }),
+    ).rejects.toThrow();
+  });
+
   it("refuses a field with a box that is not a number", async () => {
     await expect(
       renderSignedPdf({
