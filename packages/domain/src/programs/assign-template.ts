@@ -29,7 +29,7 @@ export async function assignTemplate(
     const template = await loadSourceTemplate(tx, studioId, input.id);
     const client = await loadClientRow(tx, scope, input.clientId);
     const holdFor = input.holdForResponseId ?? null;
-    if (holdFor) await assertIntakeResponseOf(tx, studioId, holdFor, client.id);
+    if (holdFor) await assertIntakeResponseOf(tx, scope, holdFor, client.id);
     const [row] = await tx
       .insert(programs)
       .values({
