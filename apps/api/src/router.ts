@@ -4,6 +4,7 @@ import { traineeRouter } from "./lanes/trainee";
 import { webRouter } from "./lanes/web";
 import { adminRouter } from "./lanes/admin";
 import { publicRouter } from "./lanes/public";
+import { webhookRouter } from "./lanes/webhook";
 
 /** Every procedure, one sub-router per lane. Its type is what the web app imports. */
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   automation: automationRouter,
   admin: adminRouter,
   public: publicRouter,
+  webhook: webhookRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,8 @@ import {
   type ServiceScope,
   type TraineeScope,
   type TraineeSignInScope,
+  type WaitlistScope,
+  type WebhookScope,
 } from "@studio/domain";
 import type { LaneAuth, RequestContext } from "./context";
 
@@ -133,6 +135,36 @@ export const apiKeyProcedure = laneProcedure("partner", "automation").use(({ ctx
     ...scopeBase(ctx),
     studioId: ctx.auth.studioId,
     actor: { kind: "apiKey", apiKeyId: ctx.auth.apiKeyId, studioName: ctx.auth.studioName },
+  };
+  return next({ ctx: { scope } });
+});
+
+/**
+ * /v1/whatsapp/webhook/:studioId, /v1/agent/webhook: the token query parameter (the lane guard);
+ * `ctx.scope` is a WebhookScope with no studio (the WhatsApp route names its studio in the path)
+ * and the agent's settings: on only with a model key (LLM_BASE_URL and LLM_API_KEY) and a chat
+ * provider (WHATSAPP_*); AGENT_PILOT_PHONES; AGENT_DEBOUNCE_SECONDS.
+ */
+export const webhookProcedure = laneProcedure("webhook").use(({ ctx, next }) => {
+  const { config } = ctx.deps;
+  const scope: WebhookScope = {
+    ...scopeBase(ctx),
+    actor: { kind: "webhook" },
+    agent: {
+      enabled: Boolean(ctx.deps.model && config.llm?.apiKey && config.chat),
+      pilotPhones: config.agent.pilotPhones,
+      debounceSeconds: config.agent.debounceSeconds,
+    },
+  };
+  return next({ ctx: { scope } });
+});
+
+/** POST /v1/public/waitlist-leads: an anonymous visitor; leads are forwarded when WAITLIST_FORWARD_URL is set. */
+export const waitlistProcedure = laneProcedure("public").use(({ ctx, next }) => {
+  const scope: WaitlistScope = {
+    ...scopeBase(ctx),
+    actor: { kind: "visitor", ip: ctx.auth.clientIp ?? "unknown" },
+    waitlist: { forwardConfigured: ctx.deps.config.waitlistForwardUrl !== undefined },
   };
   return next({ ctx: { scope } });
 });

@@ -77,6 +77,7 @@ describe("security: each lane lists only its own credential", () => {
       trainee: [{ traineeToken: [] }],
       partner: [{ apiKey: [] }, { apiKeyBearer: [] }],
       automation: [{ apiKey: [] }, { apiKeyBearer: [] }],
+      webhook: [{ webhookToken: [] }],
     };
     const seen = new Set<string>();
     for (const { method, path, op } of operations(doc)) {
@@ -84,7 +85,7 @@ describe("security: each lane lists only its own credential", () => {
       seen.add(lane);
       expect(op.security, `${method} ${path}`).toEqual(expected[lane]);
     }
-    expect([...seen].sort()).toEqual(["admin", "automation", "public", "trainee", "web"]);
+    expect([...seen].sort()).toEqual(["admin", "automation", "public", "trainee", "web", "webhook"]);
     // Trainee sign-in needs no token yet: its paths are public.
     expect(laneOf("/v1/trainee/auth/request-code")).toBe("public");
     expect(doc.paths["/v1/trainee/auth/verify-code"].post.security).toEqual([]);
@@ -423,6 +424,7 @@ describe("rules for lanes and guards the route table does not exercise yet", () 
       "Trainee app",
       "Automation",
       "Public",
+      "Webhooks",
     ]);
     expect(doc.tags.find((t: Json) => t.name === "web/crm")["x-displayName"]).toBe("CRM");
     expect((d["x-tagGroups"] as Json[]).map((g) => g.name)).toEqual([
@@ -442,6 +444,7 @@ describe("the wire matches the document: every route, every lane", () => {
   const owner = newOwner();
   let traineeToken = "";
   let apiKey = "";
+  const WIRE_WEBHOOK_SECRET = "wire-webhook-secret";
   beforeAll(async () => {
     t = await startTestApp({
       database: "pglite",
@@ -449,6 +452,7 @@ describe("the wire matches the document: every route, every lane", () => {
         BODY_LIMIT_BYTES: "4096",
         MEDIA_INLINE_BODY_LIMIT_BYTES: "4096",
         MEDIA_PART_BODY_LIMIT_BYTES: "4096",
+        WEBHOOK_SECRET: WIRE_WEBHOOK_SECRET,
       },
     });
     const studio = (await t.web("GET", "/v1/web/studio", owner)).body.data;
@@ -463,6 +467,16 @@ describe("the wire matches the document: every route, every lane", () => {
 
   /** The path with its parameters filled: an enum's first value, else an id that does not exist. */
   function concrete(path: string, op: Json): string {
+    return fill(path, op);
+  }
+
+  /** concrete() plus the webhook lane's credential, the token query parameter. */
+  function credentialedPath(path: string, op: Json): string {
+    const target = fill(path, op);
+    return laneOf(path) === "webhook" ? `${target}?token=${WIRE_WEBHOOK_SECRET}` : target;
+  }
+
+  function fill(path: string, op: Json): string {
     return path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const parameter = (op.parameters as Json[]).map((p) => deref(doc, p)).find((p) => p.name === name)!;
       const schema = deref(doc, parameter.schema);
@@ -526,7 +540,7 @@ describe("the wire matches the document: every route, every lane", () => {
 
   it("with the credential and an id that does not exist and an empty body: the answer is documented", async () => {
     for (const { method, path, op } of all) {
-      const target = concrete(path, op);
+      const target = credentialedPath(path, op);
       const body = method === "get" ? "" : "{}";
       const headers = credentialed(method, target, body);
       const res = await t.request(method.toUpperCase(), target, { headers, body: body || undefined });
@@ -538,7 +552,7 @@ describe("the wire matches the document: every route, every lane", () => {
     const writes = all.filter(({ method }) => method !== "get");
     expect(writes.length).toBeGreaterThan(20);
     for (const { method, path, op } of writes) {
-      const target = concrete(path, op);
+      const target = credentialedPath(path, op);
       const broken = "{not json";
       const res = await t.request(method.toUpperCase(), target, {
         headers: credentialed(method, target, broken),

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import type { DatabaseHandle } from "@studio/db";
-import type { ChatMessenger, JobEnqueuer, Mailer, PushClient } from "@studio/domain";
+import type { ChatMessenger, JobEnqueuer, LanguageModel, Mailer, PushClient } from "@studio/domain";
 import type { Logger } from "@studio/observability";
 import type { z } from "zod";
 
@@ -28,6 +28,12 @@ export interface WorkerServices {
   sessionSigningSecret?: string;
   /** Outbound webhooks: allowLoopback mirrors WEBHOOK_ALLOW_LOOPBACK=1 (refused in production). */
   webhooks?: { allowLoopback?: boolean };
+  /** The language model (LLM_*) of the agent's replies; absent: agent-reply sends nothing. */
+  model?: LanguageModel | null;
+  /** A real chat provider is wired (not the logging stand-in): agent-reply sends only then. */
+  chatConfigured?: boolean;
+  /** WAITLIST_FORWARD_URL: where forward-waitlist-lead posts leads; absent: nothing is forwarded. */
+  waitlistForwardUrl?: string;
 }
 
 /** pg-boss 10 queue policies; "standard" unless a job needs singleton semantics. */

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "@studio/db";
-import type { DomainPorts } from "@studio/domain";
+import type { DomainPorts, LanguageModel } from "@studio/domain";
 import type { Logger } from "@studio/observability";
 import type { WorkerServices } from "./job-registry";
 import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "./providers/expo-push-client";
@@ -26,6 +26,10 @@ export function createWiredJobQueue(
     webhookAllowLoopback?: boolean;
     /** SESSION_SIGNING_SECRET (the API's): sign-in codes travel sealed under it. */
     sessionSigningSecret?: string;
+    /** LLM_*: the agent's replies (agent-reply); absent: they are not sent. */
+    model?: LanguageModel | null;
+    /** WAITLIST_FORWARD_URL: waitlist leads are forwarded there (forward-waitlist-lead). */
+    waitlistForwardUrl?: string;
   },
 ): JobQueue {
   const ports = { ...loggingPorts(options.logger), ...options.ports };
@@ -35,6 +39,9 @@ export function createWiredJobQueue(
     chat: ports.chat,
     webhooks: { allowLoopback: options.webhookAllowLoopback === true },
     sessionSigningSecret: options.sessionSigningSecret,
+    model: options.model ?? null,
+    chatConfigured: options.ports?.chat !== undefined,
+    waitlistForwardUrl: options.waitlistForwardUrl,
   };
   const queue = createJobQueue(
     database,
