@@ -61,6 +61,7 @@ async function studioRow(studioId: string) {
 beforeAll(async () => {
   t = await startTestApp({
     database: "postgres",
+    redis: true,
     now: () => new Date(Date.now() + offsetMs),
     env: { OTP_DEV_MODE: "1" },
   });

@@ -78,10 +78,11 @@ const otherCode = (code: string, by = 1) => String((Number(code) + by) % 1_000_0
 beforeAll(async () => {
   dev = await startTestApp({
     database: "postgres",
+    redis: true,
     now: () => new Date(Date.now() + offsetMs),
     env: { OTP_DEV_MODE: "1" },
   });
-  plain = await startTestApp({ database: "postgres" });
+  plain = await startTestApp({ database: "postgres", redis: true });
   whatsapp = await startFakeWhatsAppServer({ phoneNumberId: "100200300", accessToken: "wa-token" });
   postmark = await startFakePostmarkServer({ serverToken: "pm-token" });
   const env = {
@@ -94,6 +95,7 @@ beforeAll(async () => {
   };
   send = await startTestApp({
     database: "postgres",
+    redis: true,
     env,
     worker: true,
     logger: sendLog.logger,
