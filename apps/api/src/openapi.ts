@@ -374,7 +374,7 @@ export function errorCodesFor(facts: RouteErrorFacts): Set<ErrorKey> {
 }
 
 /** The HTTP status each code is answered with on this path. */
-function statusOf(key: ErrorKey, style: EnvelopeStyle, path: string): number {
+function statusOf(key: ErrorKey, style: EnvelopeStyle, _path: string): number {
   if (key === "PAYLOAD_TOO_LARGE") return 413;
   if (style === "automation") return automationStatus(key, ERROR_HTTP_STATUS[key]);
   if (key === "VALIDATION" && (style === "public-onboarding" || style === "public-bare")) return 400;

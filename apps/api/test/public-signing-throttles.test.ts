@@ -190,3 +190,23 @@ describe("counter store unreachable", () => {
     }
   }, 60_000);
 });
+
+describe("the global limiter", () => {
+  it("service-signed requests skip it; unsigned ones meet it (429 in the signing body, with the headers)", async () => {
+    const dir3 = await mkdtemp(join(tmpdir(), "signing-global-"));
+    const storage = new LocalObjectStorage({ dir: dir3, publicBaseUrl: "http://127.0.0.1/media" });
+    const app = await startTestApp({ database: "postgres", storage, env: { RATE_LIMIT_PER_MINUTE: "30" } });
+    try {
+      const link = await createSigningLink(app);
+      const signed = await statuses(40, () => visit(app, "GET", page(link.token)));
+      expect(new Set(signed)).toEqual(new Set([200]));
+      const unsigned = await statuses(40, () => visit(app, "GET", page(unknownToken()), { ip: null }));
+      expect(unsigned.filter((s) => s === 429).length).toBeGreaterThan(0);
+      const limited = await visit(app, "GET", page(link.token), { ip: null });
+      expectLimited(limited);
+    } finally {
+      await app.close();
+      await rm(dir3, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
