@@ -20,9 +20,12 @@ import {
  * studio's unassigned trainee; a trainee calls its lane with another studio's and with another
  * trainee's resources. The missing-id answer must be the lane's not-found answer, so the call
  * reached the lookup (a body refused first would hide a leak). Afterwards no row of studio B or
- * of the unassigned trainee has changed (every write, not a sample).
+ * of the unassigned trainee has changed (every write, not a sample). Ids in the query and at the
+ * top of a JSON body (traineeId, coachIds, formId, …) are crossed the same way, the rest of the
+ * request being valid with the caller's own ids; a refusal naming another field fails the test.
  *
  * A path parameter the table below does not know fails the test: add the route's resource kind.
+ * TENANCY_VERBOSE=1 also prints the missing-id answer of every query and body case.
  */
 
 type Json = Record<string, any>;
@@ -306,6 +309,28 @@ const BODIES: Record<string, (own: Ids) => Json> = {
   }),
   "DELETE /v1/automation/trainees/{id}": () => ({ confirm: true }),
   "DELETE /v1/web/coaches/{id}": (own) => ({ coachIds: [own.coach] }),
+  "POST /v1/automation/hooks": () => ({ targetUrl: "https://hooks.example.com/matrix" }),
+  "POST /v1/web/calendar/availability": (own) => ({
+    coachId: own.coach,
+    kind: "RECURRING",
+    weekday: 2,
+    startMinute: 540,
+    endMinute: 600,
+    durationMin: 60,
+    slotType: "TRAINING",
+  }),
+  "POST /v1/trainee/calendar/book": (own) => ({
+    coachId: own.coach,
+    type: "TRAINING",
+    startsAt: "2030-01-15T10:00:00Z",
+    endsAt: "2030-01-15T11:00:00Z",
+  }),
+};
+
+/** Query or body fields named like an id that name no resource of the studio (not crossed). */
+const NOT_RESOURCE_IDS: Record<string, string> = {
+  "POST /v1/trainee/cardio planId": "the app's own plan reference, stored as sent (never looked up)",
+  "PATCH /v1/web/crm/leads/{id} statusId": "refused on PATCH whatever its value (PUT …/status changes it)",
 };
 
 /** Names of optional text fields a write sets as well, so a leaking write changes a row. */
@@ -482,9 +507,11 @@ describe("tenancy matrix: another studio's id (and an unassigned trainee) answer
       const bodyProps = (op.body ? (nonNull(op.body).properties ?? {}) : {}) as Json;
       const bodyIds = Object.keys(bodyProps).filter((name) => /Ids?$/.test(name));
       for (const name of [...queryIds.map((p) => p.name), ...bodyIds])
-        if (!idFieldKind(name)) uncrossedFields.add(`${label} ${name}`);
+        if (!idFieldKind(name) || NOT_RESOURCE_IDS[`${label} ${name}`])
+          uncrossedFields.add(`${label} ${name}`);
+      const crossed = (name: string) => idFieldKind(name) && !NOT_RESOURCE_IDS[`${label} ${name}`];
       const crossesSomething =
-        kinds.size > 0 || queryIds.some((p) => idFieldKind(p.name)) || bodyIds.some((n) => idFieldKind(n));
+        kinds.size > 0 || queryIds.some((p) => crossed(p.name)) || bodyIds.some((n) => crossed(n));
       if (!crossesSomething) {
         if (pathParams.length && pathParams.every((p) => PARAM_KINDS[paramKey(op, p.name)] !== undefined))
           skipped.push(`${label}: no resource id in the path (a day or an enum value)`);
@@ -547,7 +574,7 @@ describe("tenancy matrix: another studio's id (and an unassigned trainee) answer
         for (const [param, kind] of kinds)
           add("path", param, kind, (value) => ({ path: pathOf({ [param]: value }) + queryOf({}), body }));
         for (const p of queryIds) {
-          const kind = idFieldKind(p.name);
+          const kind = crossed(p.name) ? idFieldKind(p.name) : undefined;
           if (kind)
             add("query", p.name, kind, (value) => ({
               path: pathOf({}) + queryOf({ [p.name]: value }),
@@ -555,7 +582,7 @@ describe("tenancy matrix: another studio's id (and an unassigned trainee) answer
             }));
         }
         for (const name of bodyIds) {
-          const kind = idFieldKind(name);
+          const kind = crossed(name) ? idFieldKind(name) : undefined;
           const list = nonNull(bodyProps[name]).type === "array";
           if (kind)
             add("body", name, kind, (value) => ({
@@ -609,9 +636,13 @@ describe("tenancy matrix: another studio's id (and an unassigned trainee) answer
           else if (!NOT_FOUND_EXCEPTIONS[key])
             notReached.push(`${id}: missing id → ${normalized(missing, values).slice(0, 240)}`);
         }
+        // A query or body id refused by a check of another field never reached its lookup.
+        const issues = (missing.body?.details?.issues ?? []) as { path?: string }[];
+        if (c.where !== "path" && issues.length && !issues.some((i) => String(i.path).startsWith(c.field)))
+          notReached.push(`${id}: missing id → ${normalized(missing, values).slice(0, 240)}`);
         if (c.where !== "path")
           fieldAnswers.push(
-            `${id}: ${missing.status} ${String(missing.body?.code ?? missing.body?.message ?? "").slice(0, 60)}`,
+            `${id}: ${missing.status} ${String(missing.body?.message ?? "").slice(0, 80)} ${JSON.stringify(missing.body?.details ?? "").slice(0, 120)}`,
           );
         const lane = `${c.caller.name}`;
         if (!covered.has(lane)) covered.set(lane, new Set());
