@@ -471,6 +471,28 @@ describe("with senders (WhatsApp Cloud API and Postmark on loopback), through th
     expect(verified.body.data.emailToken).toEqual(expect.any(String));
   });
 
+  it("a job that runs after its code expired sends nothing; a payload sealed for the other channel is dropped", async () => {
+    const phone = uniquePhone();
+    expect((await post(send, "request-otp", { phone: phone.e164 })).status).toBe(200);
+    const digits = phone.e164.slice(1);
+    await until(() => whatsapp.messages.find((m) => m.to === digits), digits);
+    const job = (await send.jobsNamed(PHONE_JOB)).at(-1)!;
+    const db = send.deps.database.db;
+    // The same sealed code, re-queued as if the worker had only reached it after 300 s.
+    await db.transaction((tx) =>
+      send.deps.jobs.enqueue(PHONE_JOB, { ...job.data, expiresAt: Date.now() - 1 }, { tx }),
+    );
+    // And sealed for phones, handed to the e-mail job: it does not open there.
+    await db.transaction((tx) => send.deps.jobs.enqueue(EMAIL_JOB, job.data, { tx }));
+    await until(
+      () =>
+        sendLog.lines.find((l) => l.msg === "signup code not sent: it expired before the job ran") &&
+        sendLog.lines.find((l) => l.msg.startsWith("signup code not mailed: the sealed code does not open")),
+      "the expired and the foreign job",
+    );
+    expect(whatsapp.messages.filter((m) => m.to === digits)).toHaveLength(1);
+  });
+
   it("a provider refusal happens in the job: the request answers 200, the job retries and delivers; logs carry no address or code", async () => {
     postmark.failNext(1, 500);
     const email = uniqueEmail();
