@@ -6,7 +6,7 @@ import {
   type WhatsAppCloudConfig,
 } from "@studio/jobs";
 import { DATABASE_TIMEOUT_DEFAULTS } from "@studio/db";
-import { AGENT_DEBOUNCE, MEDIA_LIMITS } from "@studio/contracts";
+import { AGENT_DEBOUNCE, MEDIA_LIMITS, WAITLIST_LIMITS } from "@studio/contracts";
 
 /** Environment of decisions.md "Configuration"; read once at start. */
 export interface AppConfig {
@@ -53,6 +53,8 @@ export interface AppConfig {
    * a conversation before its reply). On only with LLM_BASE_URL, LLM_API_KEY and WHATSAPP_*.
    */
   agent: { pilotPhones: string[]; debounceSeconds: number };
+  /** WAITLIST_RATE_LIMIT: waitlist sign-ups per visitor address per 600 s (default 20). */
+  waitlistRateLimit: number;
   webhookAllowLoopback: boolean;
   /** Run the job worker inside the API process (the embedded default does). */
   runWorkerInProcess: boolean;
@@ -247,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistForwardUrl: env.WAITLIST_FORWARD_URL?.trim()
       ? httpUrl(env.WAITLIST_FORWARD_URL, "WAITLIST_FORWARD_URL")
       : undefined,
+    waitlistRateLimit: positiveInt(
+      env.WAITLIST_RATE_LIMIT,
+      WAITLIST_LIMITS.perAddress,
+      "WAITLIST_RATE_LIMIT",
+    ),
     agent: {
       pilotPhones: (env.AGENT_PILOT_PHONES ?? "")
         .split(",")

@@ -164,7 +164,11 @@ export const waitlistProcedure = laneProcedure("public").use(({ ctx, next }) => 
   const scope: WaitlistScope = {
     ...scopeBase(ctx),
     actor: { kind: "visitor", ip: ctx.auth.clientIp ?? "unknown" },
-    waitlist: { forwardConfigured: ctx.deps.config.waitlistForwardUrl !== undefined },
+    waitlist: {
+      forwardConfigured: ctx.deps.config.waitlistForwardUrl !== undefined,
+      kv: ctx.deps.kv,
+      perAddressLimit: ctx.deps.config.waitlistRateLimit,
+    },
   };
   return next({ ctx: { scope } });
 });

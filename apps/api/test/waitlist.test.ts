@@ -35,7 +35,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   t = await startTestApp({
     database: "postgres",
-    env: { WAITLIST_FORWARD_URL: receiver.url, WEBHOOK_ALLOW_LOOPBACK: "1" },
+    // The per-address throttle has a test of its own below; this file sends more than 20 sign-ups.
+    env: { WAITLIST_FORWARD_URL: receiver.url, WEBHOOK_ALLOW_LOOPBACK: "1", WAITLIST_RATE_LIMIT: "1000" },
   });
   worker = await startTestWorker(t, { waitlistForwardUrl: receiver.url, logger: workerLog.logger });
 });
@@ -218,6 +219,26 @@ describe("without WAITLIST_FORWARD_URL", () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("throttles sign-ups per visitor address (WAITLIST_RATE_LIMIT per 600 s): 429 RATE_LIMITED, nothing stored", async () => {
+    const app = await startTestApp({ database: "postgres", env: { WAITLIST_RATE_LIMIT: "3" } });
+    try {
+      // A body failing the schema is refused before it counts.
+      expect((await post(app, { name: "" })).status).toBe(400);
+      for (let i = 0; i < 3; i += 1)
+        expect((await post(app, { name: `V${i}`, phone: "0501231234" })).status).toBe(201);
+      const over = await post(app, { name: "Over", phone: "0501231234" });
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+      expect(typeof over.body.requestId).toBe("string");
+      const names = (await app.deps.database.db.select().from(waitlistLeads)).map((r) => r.name).sort();
+      expect(names).toEqual(["V0", "V1", "V2"]);
+    } finally {
+      await app.close();
+    }
+    const { loadConfig } = await import("../src/config");
+    expect(loadConfig({}).waitlistRateLimit).toBe(20);
   });
 
   it("refuses a WAITLIST_FORWARD_URL that is not an http(s) URL at start", async () => {

@@ -10,6 +10,9 @@ export const WAITLIST_LIMITS = {
   phoneDigits: 7,
   businessName: 160,
   source: 60,
+  /** Sign-ups per visitor address per window (WAITLIST_RATE_LIMIT overrides the count). */
+  perAddress: 20,
+  windowSeconds: 600,
 } as const;
 
 export const WAITLIST_DEFAULT_SOURCE = "landing";

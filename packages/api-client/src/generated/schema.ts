@@ -2657,7 +2657,7 @@ export interface paths {
         put?: never;
         /**
          * Join the waitlist
-         * @description Creates a waitlist lead and answers it as a bare object (no envelope, no requestId). After the response, the lead (id, name, businessName, phone, source, createdAt) is posted as JSON to WAITLIST_FORWARD_URL when one is configured (best effort: 3 attempts, 10 s timeout each). A body failing the schema answers 400.
+         * @description Creates a waitlist lead and answers it as a bare object (no envelope, no requestId). After the response, the lead (id, name, businessName, phone, source, createdAt) is posted as JSON to WAITLIST_FORWARD_URL when one is configured (best effort: 3 attempts, 10 s timeout each). A body failing the schema answers 400; more than WAITLIST_RATE_LIMIT (default 20) sign-ups from one address in 600 s answer 429.
          */
         post: operations["public-waitlist-create"];
         delete?: never;
@@ -28230,7 +28230,7 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequestError"];
                 };
             };
-            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. */
+            /** @description RATE_LIMITED: the global limiter (RATE_LIMIT_PER_MINUTE per client IP per 60 s) or a route throttle refused the request; see retry-after. This operation: more than WAITLIST_RATE_LIMIT sign-ups from this address in 600 s */
             429: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];

@@ -8,7 +8,7 @@ export const receiveAgentMessageRoute = webhookProcedure
     openapi: {
       method: "POST",
       path: "/v1/agent/webhook",
-      tags: ["webhooks"],
+      tags: ["agent"],
       summary: "Inbound message for the platform agent",
       description:
         "Records the message and schedules one reply per conversation once it has been quiet for AGENT_DEBOUNCE_SECONDS (default 8). With the agent off (no LLM_BASE_URL/LLM_API_KEY or no chat provider), a sender outside AGENT_PILOT_PHONES, or a blank message: accepted, nothing recorded, queued false.",

@@ -8,10 +8,11 @@ export const createWaitlistLeadRoute = waitlistProcedure
     openapi: {
       method: "POST",
       path: "/v1/public/waitlist-leads",
-      tags: ["public"],
+      tags: ["waitlist"],
       summary: "Join the waitlist",
       description:
-        "Creates a waitlist lead and answers it as a bare object (no envelope, no requestId). After the response, the lead (id, name, businessName, phone, source, createdAt) is posted as JSON to WAITLIST_FORWARD_URL when one is configured (best effort: 3 attempts, 10 s timeout each). A body failing the schema answers 400.",
+        "Creates a waitlist lead and answers it as a bare object (no envelope, no requestId). After the response, the lead (id, name, businessName, phone, source, createdAt) is posted as JSON to WAITLIST_FORWARD_URL when one is configured (best effort: 3 attempts, 10 s timeout each). A body failing the schema answers 400; more than WAITLIST_RATE_LIMIT (default 20) sign-ups from one address in 600 s answer 429.",
+      errorResponses: { 429: "more than WAITLIST_RATE_LIMIT sign-ups from this address in 600 s" },
     },
     successStatus: 201,
   })

@@ -8,7 +8,7 @@ export const receiveWhatsappNotificationRoute = webhookProcedure
     openapi: {
       method: "POST",
       path: "/v1/whatsapp/webhook/{studioId}",
-      tags: ["webhooks"],
+      tags: ["whatsapp"],
       summary: "WhatsApp Cloud API notification of a studio's number",
       description:
         "Records each inbound message once per provider message id (a redelivery changes nothing), linked by phone to a trainee, else a lead, of this studio. Statuses are acknowledged and ignored; unknown fields are accepted. received counts the messages new to this call. An unknown, archived or malformed studio id answers 404 studio not found.",
