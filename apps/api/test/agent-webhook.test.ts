@@ -240,6 +240,20 @@ describe("debounced replies", () => {
     expect((await messagesOf("conv-again")).map((r) => r.direction)).toEqual(["IN", "OUT", "IN", "OUT"]);
   });
 
+  it("the model sees at most the 20 newest messages of the conversation", async () => {
+    const before = llm.requests.length;
+    for (let i = 1; i <= 25; i += 1)
+      await send(t, { phone: "0501110011", conversationId: "conv-long", message: `line number ${i}.` });
+    await eventually(async () => sentTo("972501110011").length === 1);
+    const request = llm.requests
+      .slice(before)
+      .find((r) => JSON.stringify(r.body.messages).includes("line number 25."))!;
+    const prompt = request.body.messages.find((m) => m.role === "user")!.content;
+    expect(prompt.match(/^Person: /gm)).toHaveLength(20);
+    expect(prompt).toContain("Person: line number 6.");
+    expect(prompt).not.toContain("Person: line number 5.");
+  });
+
   it("a model failure sends nothing and records no reply; the job is retried", async () => {
     llm.replies = [
       { status: 500, body: { error: { message: "down" } } },

@@ -184,6 +184,14 @@ describe("recording inbound messages", () => {
     expect(await rowOf(studioB, other.id)).toMatchObject({ clientId: null, leadId: null });
   });
 
+  it("a deleted trainee is not linked", async () => {
+    const id = await trainee(ownerA, "0501230006");
+    expect((await t.web("DELETE", `/v1/web/clients/${id}`, ownerA)).status).toBeLessThan(300);
+    const m = textMessage("972501230006", "still there?");
+    await post(studioA, notification({ messages: [m] }));
+    expect(await rowOf(studioA, m.id)).toMatchObject({ clientId: null, leadId: null });
+  });
+
   it("statuses are acknowledged and ignored; other fields and changes too", async () => {
     const before = (await rowsOf(studioA)).length;
     const res = await post(studioA, {
