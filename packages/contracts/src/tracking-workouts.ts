@@ -26,7 +26,6 @@ export const WORKOUT_VIEW_LIMITS = {
   previousSessions: 5,
 } as const;
 
-
 export const WorkoutDetailQuery = z.object({ id: boundedId(), logId: boundedId() });
 export type WorkoutDetailQuery = z.infer<typeof WorkoutDetailQuery>;
 
