@@ -2,6 +2,15 @@
 // local calendar date; instants are Dates. Every zone conversion of the domain goes through here.
 
 const DAY_MS = 86_400_000;
+/** 400 Gregorian years: 146,097 days exactly. */
+const CYCLE_MS = 146_097 * DAY_MS;
+
+/**
+ * Date.UTC for every year: Date.UTC maps years 0 to 99 to 1900 to 1999, so the arithmetic runs
+ * 400 years later (the same calendar) and shifts back (day keys admit years 1 to 9999).
+ */
+const utcMs = (y: number, monthIndex: number, d: number, h = 0, min = 0, s = 0): number =>
+  Date.UTC(y + 400, monthIndex, d, h, min, s) - CYCLE_MS;
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_TIME = /^(\d{2}):(\d{2})$/;
 
@@ -52,7 +61,7 @@ function fieldsAt(instant: number, zone: string) {
 export function zoneOffsetMs(instant: Date | number, zone: string): number {
   const t = typeof instant === "number" ? instant : instant.getTime();
   const f = fieldsAt(t, zone);
-  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  const asUtc = utcMs(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
   return asUtc - Math.floor(t / 1000) * 1000;
 }
 
@@ -78,7 +87,7 @@ function parseDateKey(key: string): { y: number; m: number; d: number } {
 
 const dayNumber = (key: string) => {
   const { y, m, d } = parseDateKey(key);
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+  return Math.round(utcMs(y, m - 1, d) / DAY_MS);
 };
 const keyOfDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
@@ -92,7 +101,7 @@ export const daysBetween = (from: string, to: string): number => dayNumber(to) -
 export const weekdayOf = (key: string): number => (((dayNumber(key) + 4) % 7) + 7) % 7;
 
 export const daysInMonth = (year: number, month: number): number =>
-  new Date(Date.UTC(year, month, 0)).getUTCDate();
+  new Date(utcMs(year, month, 0)).getUTCDate();
 
 export const dateKeyParts = parseDateKey;
 
@@ -105,7 +114,7 @@ export function zonedDateTimeToInstant(dateKey: string, wallTime: string, zone: 
   const { y, m, d } = parseDateKey(dateKey);
   const match = WALL_TIME.exec(wallTime);
   if (!match) throw new RangeError(`not an HH:MM time: ${wallTime}`);
-  const asUtc = Date.UTC(y, m - 1, d, Number(match[1]), Number(match[2]));
+  const asUtc = utcMs(y, m - 1, d, Number(match[1]), Number(match[2]));
   const offsetBefore = zoneOffsetMs(asUtc - DAY_MS, zone);
   const offsetAfter = zoneOffsetMs(asUtc + DAY_MS, zone);
   const wanted = `${dateKey} ${wallTime}`;
