@@ -12,6 +12,13 @@ export function pathWithQuery(c: Context<AppEnv>): string {
   return url.pathname + url.search;
 }
 
+/** A GET or HEAD that declares a body (a non-zero content-length, or any transfer-encoding). */
+function bodilessMethodWithBody(c: Context<AppEnv>): boolean {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  const length = c.req.header("content-length")?.trim();
+  return (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+}
+
 /**
  * Verifies the service signature (document 1 "Service signature"); answers the lane's 401
  * on any failure, or 503 when the nonce store is unreachable (fail closed, never skip). A nonce
@@ -21,6 +28,10 @@ export function pathWithQuery(c: Context<AppEnv>): string {
  */
 export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ serviceId: string } | Response> {
   const deps = c.get("deps");
+  // A GET or HEAD body never reaches the app (its hash is taken as the empty body's), so a
+  // signature must not pass over bytes it did not cover: such a request is refused unread.
+  if (bodilessMethodWithBody(c))
+    return laneError(c, "UNAUTHORIZED", "unexpected body on a GET or HEAD request");
   try {
     const result = await verifyServiceSignature({
       getHeader: (name) => c.req.header(name),
