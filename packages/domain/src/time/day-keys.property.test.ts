@@ -22,7 +22,7 @@ import { addDays, daysBetween, isKnownTimeZone, weekdayOf } from "./zoned-time";
 // FC_SEED replays a run.
 
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
-console.log(`day-keys.property: seed ${SEED} (replay with FC_SEED=${SEED})`);
+console.warn(`day-keys.property: seed ${SEED} (replay with FC_SEED=${SEED})`);
 const runs = (numRuns: number) => ({ seed: SEED, numRuns });
 
 const ZONES = [
