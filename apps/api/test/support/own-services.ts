@@ -348,3 +348,49 @@ export async function startAppOn(options: {
     },
   };
 }
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  logs: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the worker logged "worker ready" (it polls its queues). */
+  ready: Promise<void>;
+}
+
+const workerDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../worker");
+
+/** The real worker process (apps/worker src/main.ts under tsx) over `databaseUrl`, polling every 0.5 s. */
+export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): WorkerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: workerDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      DATABASE_CONNECT_TIMEOUT_MS: "15000",
+      WORKER_POLL_INTERVAL_SECONDS: "0.5",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    child.once("exit", (code, signal) =>
+      reject(new Error(`worker exited before it was ready (${code ?? signal}):\n${logs.join("")}`)),
+    );
+  });
+  ready.catch(() => undefined);
+  const collect = (d: Buffer) => {
+    logs.push(d.toString());
+    if (d.toString().includes("worker ready")) markReady();
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, logs, exited, ready };
+}

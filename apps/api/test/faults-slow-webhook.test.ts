@@ -1,0 +1,186 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signTraineeToken } from "@studio/auth";
+import { clients, forms, webhooks } from "@studio/db";
+import { assignForm, type JobScope } from "@studio/domain";
+import { freshPostgres, TEST_DATABASE_TIMEOUTS } from "./support/databases";
+import { field } from "./support/form-fixtures";
+import { newOwner } from "./support/harness";
+import { startAppOn, type OwnApp } from "./support/own-services";
+
+/**
+ * Faults (issue 16): a slow webhook receiver holds no request. A FORM_FILLED hook points at a
+ * receiver that answers after 9 s, another studio's at one that answers at once; the job worker
+ * runs inside the API process (RUN_WORKER_IN_PROCESS, the embedded default), so slow deliveries
+ * share the process with the requests. Trainee form submissions answer as fast with the slow
+ * receiver as with the fast one, also while slow deliveries are in flight, and the slow
+ * delivery still lands (9 s is inside the 10 s delivery timeout).
+ */
+
+const SLOW_MS = 9_000;
+
+interface Receiver {
+  url: string;
+  arrived: number;
+  answered: number;
+  server: Server;
+}
+
+async function startReceiver(delayMs: number): Promise<Receiver> {
+  const state = { url: "", arrived: 0, answered: 0 } as Receiver;
+  state.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on("end", () => {
+      state.arrived += 1;
+      res.once("finish", () => (state.answered += 1));
+      setTimeout(() => {
+        if (!res.destroyed) res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, "127.0.0.1", () => resolve()));
+  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}/hooks/form-filled`;
+  return state;
+}
+
+let pg: Awaited<ReturnType<typeof freshPostgres>>;
+let app: OwnApp;
+let slow: Receiver;
+let fast: Receiver;
+beforeAll(async () => {
+  pg = await freshPostgres();
+  slow = await startReceiver(SLOW_MS);
+  fast = await startReceiver(0);
+  app = await startAppOn({
+    databaseUrl: pg.url,
+    env: { WEBHOOK_ALLOW_LOOPBACK: "1" },
+    database: TEST_DATABASE_TIMEOUTS,
+    worker: true,
+  });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  for (const r of [slow, fast])
+    if (r) {
+      r.server.closeAllConnections();
+      await new Promise<void>((resolve) => r.server.close(() => resolve()));
+    }
+  await pg?.drop();
+});
+
+/** A studio with a FORM_FILLED hook at `targetUrl`, a trainee and `count` forms sent to them. */
+async function studioWithHook(targetUrl: string, count: number) {
+  const owner = newOwner();
+  const studio = await app.web("GET", "/v1/web/studio", owner);
+  expect(studio.status).toBe(200);
+  const studioId = studio.body.data.id as string;
+  const key = await app.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Zapier" });
+  expect(key.status).toBe(201);
+  const hook = await app.request("POST", "/v1/automation/hooks", {
+    headers: { "x-api-key": key.body.data.key },
+    body: { targetUrl },
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+  const db = app.deps.database.db;
+  const [client] = await db
+    .insert(clients)
+    .values({ studioId, firstName: "Maya", phone: `+9725${Math.floor(1e7 + Math.random() * 8e7)}` })
+    .returning();
+  const [form] = await db
+    .insert(forms)
+    .values({ studioId, name: "check-in", type: "ONE_TIME", fields: [field("q1", "text")] })
+    .returning();
+  const scope: JobScope = {
+    studioId,
+    actor: { kind: "job", job: "test" },
+    requestId: "test",
+    now: new Date(),
+    logger: app.deps.logger,
+    jobs: app.deps.jobs,
+    model: null,
+    webPages: null,
+    storage: null,
+  };
+  const assignments: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { assignment } = await assignForm(db, scope, {
+      clientId: client!.id,
+      formId: form!.id,
+      push: false,
+      source: "coach",
+    });
+    assignments.push(assignment.id);
+  }
+  const token = signTraineeToken({ clientId: client!.id, studioId }, app.config.sessionSigningSecret);
+  return {
+    studioId,
+    hookId: hook.body.data.id as string,
+    assignments,
+    /** Submits the next form; answers how long the request took. */
+    async submit(): Promise<number> {
+      const id = assignments.shift()!;
+      const res = await app.request("POST", `/v1/trainee/forms/${id}/submit`, {
+        headers: { authorization: `Bearer ${token}` },
+        body: { answers: { q1: "fine" } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.ms;
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a slow webhook receiver (9 s per answer)", () => {
+  it("trainee form submissions answer as fast as with a fast receiver, also while slow deliveries are in flight; the slow delivery still lands", async () => {
+    const ROUNDS = 5;
+    const slowStudio = await studioWithHook(slow.url, ROUNDS * 2);
+    const fastStudio = await studioWithHook(fast.url, ROUNDS * 2);
+    // Warm-up (first requests of a process compile and connect); two slow deliveries queued.
+    await fastStudio.submit();
+    await slowStudio.submit();
+    await slowStudio.submit();
+
+    // Wait until the worker is holding slow deliveries (concurrency 2: both its slots busy).
+    const deadline = Date.now() + 15_000;
+    while (slow.arrived < 2 && Date.now() < deadline) await sleep(100);
+    expect(slow.arrived, "the worker should be delivering to the slow receiver").toBeGreaterThanOrEqual(1);
+
+    const slowTimes: number[] = [];
+    const fastTimes: number[] = [];
+    const holding = () => slow.arrived - slow.answered > 0;
+    let duringSlowDelivery = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const before = holding();
+      slowTimes.push(await slowStudio.submit());
+      fastTimes.push(await fastStudio.submit());
+      if (before && holding()) duringSlowDelivery += 1;
+    }
+    // No request path waits for the receiver: far under 9 s, and in line with the fast receiver.
+    expect(Math.max(...slowTimes), JSON.stringify({ slowTimes, fastTimes })).toBeLessThan(SLOW_MS / 2);
+    expect(median(slowTimes), JSON.stringify({ slowTimes, fastTimes })).toBeLessThan(
+      median(fastTimes) + 1_000,
+    );
+    // Measured while slow deliveries were in flight (the queue holds more slow jobs than the
+    // worker's two slots, so they are nearly always busy with the slow receiver).
+    expect(duringSlowDelivery, JSON.stringify({ slowTimes, fastTimes })).toBeGreaterThanOrEqual(
+      Math.ceil(ROUNDS / 2),
+    );
+
+    // The slow delivery lands: 9 s is inside the 10 s delivery timeout, recorded as 200.
+    const slowDeadline = Date.now() + SLOW_MS + 10_000;
+    while (slow.answered < 1 && Date.now() < slowDeadline) await sleep(200);
+    expect(slow.answered).toBeGreaterThanOrEqual(1);
+    const recorded = Date.now() + 5_000;
+    let row: typeof webhooks.$inferSelect | undefined;
+    do {
+      [row] = await app.deps.database.db.select().from(webhooks).where(eq(webhooks.id, slowStudio.hookId));
+      if (row?.lastStatus === 200) break;
+      await sleep(200);
+    } while (Date.now() < recorded);
+    expect(row).toMatchObject({ lastStatus: 200 });
+  }, 80_000);
+});
