@@ -233,18 +233,22 @@ function dechunk(payload: string): string {
   }
 }
 
-/** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight. */
-export async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>) {
+/** Runs `task(i, worker)` for i in [0, count) with at most `concurrency` in flight (worker: 0 .. concurrency-1). */
+export async function pool(
+  count: number,
+  concurrency: number,
+  task: (i: number, worker: number) => Promise<void>,
+) {
   let nextIndex = 0;
-  const worker = async () => {
+  const worker = async (w: number) => {
     for (;;) {
       const i = nextIndex;
       nextIndex += 1;
       if (i >= count) return;
-      await task(i);
+      await task(i, w);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, (_, w) => worker(w)));
 }
 
 // ---- the real API process ----
@@ -304,4 +308,114 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+// ---- a kept-alive connection (the fuzz loop: a new connection per request costs the server too) ----
+
+/** Requests one after another on one kept-alive connection; reconnects when the server closed it. */
+export class KeptAliveConnection {
+  private socket: net.Socket | undefined;
+  private data = Buffer.alloc(0);
+  private closed = true;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly port: number) {}
+
+  private connect(): Promise<void> {
+    this.data = Buffer.alloc(0);
+    this.closed = false;
+    const socket = net.connect(this.port, "127.0.0.1");
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on("data", (d: Buffer) => {
+      if (this.socket !== socket) return;
+      this.data = Buffer.concat([this.data, d]);
+      this.wake?.();
+    });
+    socket.on("error", () => undefined);
+    socket.once("close", () => {
+      if (this.socket !== socket) return;
+      this.closed = true;
+      this.wake?.();
+    });
+    return new Promise((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("error", reject);
+    });
+  }
+
+  close() {
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.closed = true;
+  }
+
+  async send(req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+    const reused = !this.closed;
+    if (this.closed) await this.connect();
+    const body = req.body === undefined ? undefined : Buffer.from(req.body, "utf8");
+    const lines = [
+      `${req.method} ${req.target} HTTP/1.1`,
+      `host: 127.0.0.1:${this.port}`,
+      ...req.headers.map(([name, value]) => `${name}: ${value}`),
+      ...(body ? [`content-length: ${body.length}`] : []),
+    ];
+    const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "utf8");
+    this.data = Buffer.alloc(0);
+    this.socket!.write(body ? Buffer.concat([head, body]) : head);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const parsed = completeResponse(this.data, req.method === "HEAD", this.closed);
+      if (parsed) {
+        if (parsed.close || this.closed) this.close();
+        return parsed.response;
+      }
+      if (this.closed) {
+        // Closed before a byte came back on a reused connection: the server had let it go idle.
+        if (reused && this.data.length === 0) return this.send(req, timeoutMs);
+        return { status: 0, text: this.data.toString("utf8"), body: undefined };
+      }
+      if (Date.now() > deadline) {
+        this.close();
+        throw new Error(`no answer within ${timeoutMs} ms: ${req.method} ${req.target}`);
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 1000);
+      });
+      this.wake = undefined;
+    }
+  }
+}
+
+/** The response in `data` once it is whole (content-length, chunked, or up to the close). */
+function completeResponse(
+  data: Buffer,
+  head: boolean,
+  closed: boolean,
+): { response: RawResponse; close: boolean } | undefined {
+  const split = data.indexOf("\r\n\r\n");
+  if (split < 0) return undefined;
+  const headText = data.subarray(0, split).toString("latin1").toLowerCase();
+  const status = Number(headText.slice(9, 12));
+  const close = /\r\nconnection: close/.test(headText);
+  const rest = data.subarray(split + 4);
+  const length = /\r\ncontent-length: *(\d+)/.exec(headText);
+  let payload: Buffer | undefined;
+  if (head || status === 204 || status === 304) payload = Buffer.alloc(0);
+  else if (length)
+    payload = rest.length >= Number(length[1]) ? rest.subarray(0, Number(length[1])) : undefined;
+  else if (/\r\ntransfer-encoding: chunked/.test(headText)) {
+    const text = rest.toString("latin1");
+    payload = text.endsWith("0\r\n\r\n") ? Buffer.from(dechunk(text), "latin1") : undefined;
+  } else if (closed) payload = rest;
+  if (!payload) return undefined;
+  const text = payload.toString("utf8");
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { response: { status, text, body }, close };
 }
