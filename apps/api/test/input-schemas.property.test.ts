@@ -379,7 +379,14 @@ function mutationsOf(root: Json, valid: unknown): Mutation[] {
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-const stats = { parses: 0, failures: 0, accepted: 0, emptyPaths: new Map<string, number>() };
+const stats = {
+  parses: 0,
+  failures: 0,
+  accepted: 0,
+  /** Mutations that had to be refused (a dropped required key, a string past its bound). */
+  mustFail: 0,
+  emptyPaths: new Map<string, number>(),
+};
 const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function safeParse(target: Target, value: unknown) {
@@ -512,7 +519,7 @@ const noValidSample: string[] = [];
 afterAll(() => {
   const empty = [...stats.emptyPaths.entries()].map(([k, n]) => `  ${k}: ${n}`).join("\n");
   console.warn(
-    `input-schemas.property: ${TARGETS.length} schemas, ${stats.parses} parses (${stats.accepted} accepted, ${stats.failures} refused) in ${Date.now() - started} ms; seed ${SEED}` +
+    `input-schemas.property: ${TARGETS.length} schemas, ${stats.parses} parses (${stats.accepted} accepted, ${stats.failures} refused; ${stats.mustFail} mutations that had to be refused) in ${Date.now() - started} ms; seed ${SEED}` +
       (noValidSample.length ? `\n  no accepted sample generated for: ${noValidSample.join(", ")}` : "") +
       (empty ? `\n  whole-input issues (path ""):\n${empty}` : ""),
   );
@@ -555,6 +562,7 @@ function runSchemaProperties(target: Target, index: number): number {
         const m = mutations[(pick + k * 7919) % mutations.length]!;
         const result = check(target, m.value);
         if (m.mustFail) {
+          stats.mustFail += 1;
           expect(result.ok, `${target.label}: ${m.kind} at "${pathText(m.path)}" accepted`).toBe(false);
           const at = pathText(m.path);
           // The issue names the mutated field or a field above it (a whole-object rule).
