@@ -129,8 +129,10 @@ describe("webhook lane", () => {
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ ok: false, code: "UNAUTHORIZED", message: "invalid webhook token" });
     }
+    // Past the guard the body is checked: {} lacks phone and conversationId.
     const agent = await t.request("POST", "/v1/agent/webhook?token=hook-secret-123", { body: "{}" });
-    expect(agent.status).toBe(404);
+    expect(agent.status).toBe(422);
+    expect(agent.body).toMatchObject({ ok: false, code: "VALIDATION" });
   });
 
   it("with WEBHOOK_SECRET unset every token answers 401", async () => {
