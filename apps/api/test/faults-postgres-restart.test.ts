@@ -6,10 +6,15 @@ import { clients, dailyMetrics, studios } from "@studio/db";
 import { newOwner, type WebUserContext } from "./support/harness";
 import {
   migrateDatabase,
+  spawnWorker,
   startAppOn,
   startOwnPostgres,
+  startReceiver,
+  studioWithHook,
   type OwnApp,
   type OwnPostgres,
+  type Receiver,
+  type WorkerProcess,
 } from "./support/own-services";
 
 /**
@@ -20,20 +25,38 @@ import {
  * closed, the server down for a moment, then starting up) in the middle. Requests fail only in
  * the outage window and only with 503 SERVICE_UNAVAILABLE (never a 500, never a hang), answers
  * are 200 again within seconds of the server being back without restarting the app, and no
- * write is half-applied.
+ * write is half-applied. The worker process (apps/worker) lives through it and runs the jobs
+ * enqueued after it.
  */
 
 let pg: OwnPostgres;
 let app: OwnApp;
+let worker: WorkerProcess;
+let receiver: Receiver;
 beforeAll(async () => {
   pg = await startOwnPostgres();
   await migrateDatabase(pg.url);
-  app = await startAppOn({ databaseUrl: pg.url });
+  receiver = await startReceiver(0);
+  app = await startAppOn({ databaseUrl: pg.url, env: { WEBHOOK_ALLOW_LOOPBACK: "1" } });
+  worker = spawnWorker(pg.url, { WEBHOOK_ALLOW_LOOPBACK: "1" });
 }, 90_000);
 afterAll(async () => {
+  if (worker && worker.child.exitCode === null && worker.child.signalCode === null) {
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+  }
   await app?.close();
+  await receiver?.close();
   await pg?.close();
 });
+
+async function delivered(count: number, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (receiver.answered < count) {
+    if (Date.now() > deadline) throw new Error(`${what}: no delivery within 20 s\n${worker.logs.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 interface Sample {
   lane: string;
@@ -72,6 +95,11 @@ describe("PostgreSQL restarted under load (pg_ctl restart -m fast)", () => {
     const owner: WebUserContext = newOwner();
     expect((await app.web("GET", "/v1/web/studio", owner)).status).toBe(200);
     const trainees = await Promise.all([newTrainee(), newTrainee()]);
+    // The worker process (apps/worker) runs jobs before the restart.
+    const hooked = await studioWithHook(app, receiver.url, 2);
+    await worker.ready;
+    await hooked.submit();
+    await delivered(1, "before the restart");
 
     const samples: Sample[] = [];
     let running = true;
@@ -204,6 +232,11 @@ describe("PostgreSQL restarted under load (pg_ctl restart -m fast)", () => {
       expect(after.entries.length).toBe(posts.length);
       expect(after.totalMl).toBe(posts.reduce((sum, p) => sum + p.amountMl!, 0));
     }
+
+    // The worker process lived through the restart and runs new jobs (no restart of it either).
+    expect(worker.child.exitCode, worker.logs.join("")).toBeNull();
+    await hooked.submit();
+    await delivered(2, "after the restart");
   }, 80_000);
 });
 

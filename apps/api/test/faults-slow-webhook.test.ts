@@ -1,14 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signTraineeToken } from "@studio/auth";
-import { clients, forms, webhooks } from "@studio/db";
-import { assignForm, type JobScope } from "@studio/domain";
+import { webhooks } from "@studio/db";
 import { freshPostgres, TEST_DATABASE_TIMEOUTS } from "./support/databases";
-import { field } from "./support/form-fixtures";
-import { newOwner } from "./support/harness";
-import { startAppOn, type OwnApp } from "./support/own-services";
+import {
+  startAppOn,
+  startReceiver,
+  studioWithHook,
+  type OwnApp,
+  type Receiver,
+} from "./support/own-services";
 
 /**
  * Faults (issue 16): a slow webhook receiver holds no request. A FORM_FILLED hook points at a
@@ -20,30 +20,6 @@ import { startAppOn, type OwnApp } from "./support/own-services";
  */
 
 const SLOW_MS = 9_000;
-
-interface Receiver {
-  url: string;
-  arrived: number;
-  answered: number;
-  server: Server;
-}
-
-async function startReceiver(delayMs: number): Promise<Receiver> {
-  const state = { url: "", arrived: 0, answered: 0 } as Receiver;
-  state.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on("end", () => {
-      state.arrived += 1;
-      res.once("finish", () => (state.answered += 1));
-      setTimeout(() => {
-        if (!res.destroyed) res.writeHead(200, { "content-type": "application/json" }).end("{}");
-      }, delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => state.server.listen(0, "127.0.0.1", () => resolve()));
-  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}/hooks/form-filled`;
-  return state;
-}
 
 let pg: Awaited<ReturnType<typeof freshPostgres>>;
 let app: OwnApp;
@@ -64,72 +40,10 @@ afterAll(async () => {
   await app?.close();
   for (const r of [slow, fast])
     if (r) {
-      r.server.closeAllConnections();
-      await new Promise<void>((resolve) => r.server.close(() => resolve()));
+      await r.close();
     }
   await pg?.drop();
 });
-
-/** A studio with a FORM_FILLED hook at `targetUrl`, a trainee and `count` forms sent to them. */
-async function studioWithHook(targetUrl: string, count: number) {
-  const owner = newOwner();
-  const studio = await app.web("GET", "/v1/web/studio", owner);
-  expect(studio.status).toBe(200);
-  const studioId = studio.body.data.id as string;
-  const key = await app.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Zapier" });
-  expect(key.status).toBe(201);
-  const hook = await app.request("POST", "/v1/automation/hooks", {
-    headers: { "x-api-key": key.body.data.key },
-    body: { targetUrl },
-  });
-  expect(hook.status, JSON.stringify(hook.body)).toBe(200);
-  const db = app.deps.database.db;
-  const [client] = await db
-    .insert(clients)
-    .values({ studioId, firstName: "Maya", phone: `+9725${Math.floor(1e7 + Math.random() * 8e7)}` })
-    .returning();
-  const [form] = await db
-    .insert(forms)
-    .values({ studioId, name: "check-in", type: "ONE_TIME", fields: [field("q1", "text")] })
-    .returning();
-  const scope: JobScope = {
-    studioId,
-    actor: { kind: "job", job: "test" },
-    requestId: "test",
-    now: new Date(),
-    logger: app.deps.logger,
-    jobs: app.deps.jobs,
-    model: null,
-    webPages: null,
-    storage: null,
-  };
-  const assignments: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { assignment } = await assignForm(db, scope, {
-      clientId: client!.id,
-      formId: form!.id,
-      push: false,
-      source: "coach",
-    });
-    assignments.push(assignment.id);
-  }
-  const token = signTraineeToken({ clientId: client!.id, studioId }, app.config.sessionSigningSecret);
-  return {
-    studioId,
-    hookId: hook.body.data.id as string,
-    assignments,
-    /** Submits the next form; answers how long the request took. */
-    async submit(): Promise<number> {
-      const id = assignments.shift()!;
-      const res = await app.request("POST", `/v1/trainee/forms/${id}/submit`, {
-        headers: { authorization: `Bearer ${token}` },
-        body: { answers: { q1: "fine" } },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.ms;
-    },
-  };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,8 +51,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("a slow webhook receiver (9 s per answer)", () => {
   it("trainee form submissions answer as fast as with a fast receiver, also while slow deliveries are in flight; the slow delivery still lands", async () => {
     const ROUNDS = 5;
-    const slowStudio = await studioWithHook(slow.url, ROUNDS * 2);
-    const fastStudio = await studioWithHook(fast.url, ROUNDS * 2);
+    const slowStudio = await studioWithHook(app, slow.url, ROUNDS * 2);
+    const fastStudio = await studioWithHook(app, fast.url, ROUNDS * 2);
     // Warm-up (first requests of a process compile and connect); two slow deliveries queued.
     await fastStudio.submit();
     await slowStudio.submit();

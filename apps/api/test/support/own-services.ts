@@ -1,14 +1,20 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { expect } from "vitest";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
-import { signServiceRequest } from "@studio/auth";
-import { createDatabase, type DatabaseHandle } from "@studio/db";
-import type { DomainPorts } from "@studio/domain";
+import { signServiceRequest, signTraineeToken } from "@studio/auth";
+import { clients, createDatabase, forms, type DatabaseHandle } from "@studio/db";
+import { assignForm, type DomainPorts, type JobScope } from "@studio/domain";
 import { createJobQueue, createWiredJobQueue, type JobQueue } from "@studio/jobs";
 import { createKvStore, type KvStore } from "@studio/kv";
 import { silentLogger } from "@studio/observability";
@@ -18,7 +24,8 @@ import { modelDeps } from "../../src/bootstrap";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger } from "../../src/logger";
-import { recordingPorts, userHeaders, type WebUserContext } from "./harness";
+import { field } from "./form-fixtures";
+import { newOwner, recordingPorts, userHeaders, type WebUserContext } from "./harness";
 
 /**
  * PostgreSQL and Redis instances of a test's own (the fault tests stop and restart them; the
@@ -393,4 +400,95 @@ export function spawnWorker(databaseUrl: string, env: Record<string, string> = {
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   return { child, logs, exited, ready };
+}
+
+/** A loopback FORM_FILLED receiver answering 200 after `delayMs`; counts arrivals and answers. */
+export interface Receiver {
+  url: string;
+  arrived: number;
+  answered: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(delayMs: number): Promise<Receiver> {
+  const state = { url: "", arrived: 0, answered: 0 } as Receiver;
+  state.server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on("end", () => {
+      state.arrived += 1;
+      res.once("finish", () => (state.answered += 1));
+      setTimeout(() => {
+        if (!res.destroyed) res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, "127.0.0.1", () => resolve()));
+  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}/hooks/form-filled`;
+  state.close = async () => {
+    state.server.closeAllConnections();
+    await new Promise<void>((resolve) => state.server.close(() => resolve()));
+  };
+  return state;
+}
+
+/** A studio with a FORM_FILLED hook at `targetUrl`, a trainee and `count` forms sent to them. */
+export async function studioWithHook(app: OwnApp, targetUrl: string, count: number) {
+  const owner = newOwner();
+  const studio = await app.web("GET", "/v1/web/studio", owner);
+  expect(studio.status).toBe(200);
+  const studioId = studio.body.data.id as string;
+  const key = await app.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Zapier" });
+  expect(key.status).toBe(201);
+  const hook = await app.request("POST", "/v1/automation/hooks", {
+    headers: { "x-api-key": key.body.data.key },
+    body: { targetUrl },
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+  const db = app.deps.database.db;
+  const [client] = await db
+    .insert(clients)
+    .values({ studioId, firstName: "Maya", phone: `+9725${Math.floor(1e7 + Math.random() * 8e7)}` })
+    .returning();
+  const [form] = await db
+    .insert(forms)
+    .values({ studioId, name: "check-in", type: "ONE_TIME", fields: [field("q1", "text")] })
+    .returning();
+  const scope: JobScope = {
+    studioId,
+    actor: { kind: "job", job: "test" },
+    requestId: "test",
+    now: new Date(),
+    logger: app.deps.logger,
+    jobs: app.deps.jobs,
+    model: null,
+    webPages: null,
+    storage: null,
+  };
+  const assignments: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { assignment } = await assignForm(db, scope, {
+      clientId: client!.id,
+      formId: form!.id,
+      push: false,
+      source: "coach",
+    });
+    assignments.push(assignment.id);
+  }
+  const token = signTraineeToken({ clientId: client!.id, studioId }, app.config.sessionSigningSecret);
+  return {
+    studioId,
+    hookId: hook.body.data.id as string,
+    assignments,
+    /** Submits the next form; answers how long the request took. */
+    async submit(): Promise<number> {
+      const id = assignments.shift()!;
+      const res = await app.request("POST", `/v1/trainee/forms/${id}/submit`, {
+        headers: { authorization: `Bearer ${token}` },
+        body: { answers: { q1: "fine" } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.ms;
+    },
+  };
 }
