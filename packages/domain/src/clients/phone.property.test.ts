@@ -71,15 +71,16 @@ describe("phone normalization: properties", () => {
     fc.assert(
       fc.property(phoneLike, (raw) => {
         const phone = normalizeSenderPhone(raw);
+        const trimmed = raw.trim();
+        const international = /^[1-9]\d{7,14}$/.test(trimmed) ? normalizePhone(`+${trimmed}`) : null;
         const direct = normalizePhone(raw);
-        if (direct) expect(phone).toBe(direct);
+        if (international) expect(phone).toBe(international);
+        else if (direct) expect(phone).toBe(direct);
         if (phone === null) return;
         expect(phone).toMatch(E164);
         expect(normalizeSenderPhone(phone)).toBe(phone);
-        // The provider's digits without "+" read as the same number for Israeli numbers. Not for
-        // every country: digits that also form a valid Israeli number win (wa_id 12125550100
-        // reads as +97212125550100, not +12125550100; reported, see the example below).
-        if (phone.startsWith("+972")) expect(normalizeSenderPhone(phone.slice(1))).toBe(phone);
+        // The provider's digits without "+" read as the same number, whatever the country.
+        expect(normalizeSenderPhone(phone.slice(1))).toBe(phone);
       }),
       runs(600),
     );
@@ -108,8 +109,11 @@ describe("phone normalization: properties", () => {
     );
   });
 
-  it("KNOWN (reported): a foreign wa_id that is also a valid Israeli number reads as Israeli", () => {
-    expect(normalizeSenderPhone("12125550100")).toBe("+97212125550100");
+  it("a foreign wa_id reads as its own country, a local Israeli number as Israeli", () => {
+    expect(normalizeSenderPhone("12125550100")).toBe("+12125550100");
     expect(normalizeSenderPhone("+12125550100")).toBe("+12125550100");
+    expect(normalizeSenderPhone("972501234567")).toBe("+972501234567");
+    expect(normalizeSenderPhone("0501234567")).toBe("+972501234567");
+    expect(normalizeSenderPhone("050-123-4567")).toBe("+972501234567");
   });
 });
