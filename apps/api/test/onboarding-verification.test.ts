@@ -487,7 +487,7 @@ describe("with senders (WhatsApp Cloud API and Postmark on loopback), through th
     await until(
       () =>
         sendLog.lines.find((l) => l.msg === "signup code not sent: it expired before the job ran") &&
-        sendLog.lines.find((l) => l.msg.startsWith("signup code not mailed: the sealed code does not open")),
+        sendLog.lines.find((l) => l.msg.startsWith("signup code not sent: the sealed code does not open")),
       "the expired and the foreign job",
     );
     expect(whatsapp.messages.filter((m) => m.to === digits)).toHaveLength(1);
@@ -500,7 +500,7 @@ describe("with senders (WhatsApp Cloud API and Postmark on loopback), through th
     expect(res.status).toBe(200);
     const mail = await until(() => postmark.mails.find((m) => m.To === email), email, 300);
     const code = /\b(\d{6})\b/.exec(mail.TextBody!)![1]!;
-    const refusal = sendLog.lines.find((l) => l.msg === "signup code not mailed: the mail provider refused");
+    const refusal = sendLog.lines.find((l) => l.msg === "signup code not sent: the mail provider refused");
     expect(refusal).toBeDefined();
     const logged = JSON.stringify(sendLog.lines);
     expect(logged).not.toContain(email.split("@")[0]);
