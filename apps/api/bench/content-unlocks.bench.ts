@@ -3,25 +3,34 @@
  * 2's maximum), signed like the web app server signs it. Target: under 300 ms.
  *
  * `pnpm exec tsx bench/content-unlocks.bench.ts` (also run by `pnpm bench`). Like the CRM board
- * bench, the file is both the driver (default) and the server (CONTENT_BENCH_ROLE=server: fresh
- * PostgreSQL database cloned from the migrated template, 10,000 trainees seeded set-based, the
- * real app on a loopback port). The driver times REQUESTS (default 30) sequential PUTs per run,
- * each from send to the last byte of the answer (the full list of 5,000 unlock rows):
+ * bench, the file is both the driver (default) and the server (BENCH_ROLE=server through
+ * harness.spawnServer: fresh PostgreSQL database cloned from the migrated template, 10,000
+ * trainees seeded set-based, the real app on a loopback port, the bare handler alongside). The
+ * driver times REQUESTS (default 30) sequential PUTs per run, each from send to the last byte of
+ * the answer (the full list of 5,000 unlock rows), then 1,000 sequential requests to the bare
+ * handler for the ratio column:
  * - replace: alternating two disjoint sets of 5,000, so every PUT deletes 5,000 manual rows and
  *   inserts 5,000 (the worst case);
  * - same set: the set already stored (validation, an empty delete, an insert that skips all);
  * - from empty: 5,000 inserts after a PUT of [] (the [] PUT is not timed).
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
-import { printLatencyTable } from "./support";
+import {
+  against,
+  announce,
+  benchSeconds,
+  isServerRole,
+  printLoadTable,
+  sequentialRow,
+  spawnServer,
+  Yardstick,
+} from "./harness";
 
 const TRAINEES = 10_000;
 const SET = 5_000;
-const REQUESTS = Number(process.env.REQUESTS ?? 30);
+/** REQUESTS, else 30 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
+const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((30 * benchSeconds()) / 10));
 const USER = {
   "x-studio-id": "org_content_bench",
   "x-user-id": "user_content_bench",
@@ -62,26 +71,13 @@ async function serve(): Promise<void> {
     select 'bench-client-' || g, ${studio!.id}, 'Trainee', 'T' || g, '+97252' || lpad(g::text, 7, '0')
     from generate_series(1, ${TRAINEES}) g`);
   await db.execute(sql`analyze clients`);
-  process.stdout.write(`${JSON.stringify({ url: app.url, contentId: item.id })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
+  await announce(app, studio!.id, { extra: { contentId: item.id } });
 }
 
 async function drive(): Promise<void> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ["--import", "tsx", self], {
-    env: { ...process.env, CONTENT_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = await spawnServer<{ contentId: string }>(import.meta.url);
   try {
-    const { url, contentId } = await new Promise<{ url: string; contentId: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`content bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
+    const { url, contentId } = server.info;
     const path = `/v1/web/content/${contentId}/unlocks`;
     const ids = (from: number) => Array.from({ length: SET }, (_, i) => `bench-client-${from + i}`);
     const setA = ids(1);
@@ -121,12 +117,12 @@ async function drive(): Promise<void> {
     console.warn(
       `PUT ${path.replace(contentId, ":id")} with ${SET} trainee ids (${TRAINEES} trainees in the studio; body ${(JSON.stringify({ clientIds: setA }).length / 1e3).toFixed(0)} kB, answer ${(answerBytes / 1e6).toFixed(2)} MB)`,
     );
-    printLatencyTable(runs);
+    const bare = await new Yardstick(server.info.bare).sequential();
+    printLoadTable([...runs.map((run) => against(sequentialRow(run.name, run.times), bare)), bare]);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await server.stop();
   }
 }
 
-if (process.env.CONTENT_BENCH_ROLE === "server") await serve();
+if (isServerRole()) await serve();
 else await drive();

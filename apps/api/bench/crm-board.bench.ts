@@ -3,24 +3,32 @@
  * 50,000 activities, signed like the web app server signs it.
  *
  * `pnpm exec tsx bench/crm-board.bench.ts` (also run by `pnpm bench`). The file plays two
- * roles: the driver (default) spawns itself as the server (CRM_BENCH_ROLE=server: fresh
- * PostgreSQL database cloned from the migrated template, set-based seed, the real app on a
- * loopback port) so the load generator does not share the server's event loop, then measures
- * REQUESTS (default 200) sequential requests and the same number with 4 concurrent
- * connections, unfiltered and with a search filter, and prints p50/p99.
+ * roles: the driver (default) spawns itself as the server (BENCH_ROLE=server through
+ * harness.spawnServer: fresh PostgreSQL database cloned from the migrated template, set-based
+ * seed, the real app on a loopback port, the bare handler alongside) so the load generator does
+ * not share the server's event loop, then measures REQUESTS (default 200) sequential requests
+ * and the same number with 4 concurrent connections, unfiltered and with a search filter, and
+ * prints req/s, p50/p99 and the ratio to the bare handler measured the same way.
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
-import { percentile } from "./support";
+import {
+  against,
+  announce,
+  benchSeconds,
+  isServerRole,
+  printLoadTable,
+  sequentialRow,
+  spawnServer,
+  Yardstick,
+} from "./harness";
+import { hammer } from "./support";
 
 const LEADS = 10_000;
 const STATUSES = 20;
 const ACTIVITIES_PER_LEAD = 5;
-const REQUESTS = Number(process.env.REQUESTS ?? 200);
+/** REQUESTS, else 200 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
+const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((200 * benchSeconds()) / 10));
 const CRM_USER = {
   "x-studio-id": "org_crm_bench",
   "x-user-id": "user_crm_bench",
@@ -87,35 +95,13 @@ async function serve(): Promise<void> {
   await db.execute(sql`analyze leads`);
   await db.execute(sql`analyze lead_activities`);
 
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
+  await announce(app, studioId);
 }
 
 async function drive(): Promise<void> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/crm-prof"] : []),
-      "--import",
-      "tsx",
-      self,
-    ],
-    {
-      env: { ...process.env, CRM_BENCH_ROLE: "server" },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const server = await spawnServer(import.meta.url, { profileDir: "/tmp/crm-prof" });
   try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`crm bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
+    const { url } = server.info;
     const paths = { unfiltered: "/v1/web/crm/board", search: "/v1/web/crm/board?search=cohen" };
     const sizes: string[] = [];
     for (const [name, path] of Object.entries(paths)) {
@@ -129,26 +115,31 @@ async function drive(): Promise<void> {
     await sequential(url, paths.unfiltered, 20);
     await sequential(url, paths.search, 20);
 
+    const yardstick = new Yardstick(server.info.bare);
+    const seq = (name: string, path: string) => sequential(url, path, REQUESTS, name);
     const rows = [
-      { name: "board, unfiltered, sequential", ...(await sequential(url, paths.unfiltered, REQUESTS)) },
-      { name: "board, unfiltered, 4 concurrent", ...(await concurrent(url, paths.unfiltered, REQUESTS, 4)) },
-      { name: "board, search=cohen, sequential", ...(await sequential(url, paths.search, REQUESTS)) },
-      { name: "board, search=cohen, 4 concurrent", ...(await concurrent(url, paths.search, REQUESTS, 4)) },
+      await seq("board, unfiltered, sequential", paths.unfiltered),
+      await concurrent(url, paths.unfiltered, REQUESTS, 4, "board, unfiltered, 4 concurrent"),
+      await seq("board, search=cohen, sequential", paths.search),
+      await concurrent(url, paths.search, REQUESTS, 4, "board, search=cohen, 4 concurrent"),
     ];
+    const bareSequential = await yardstick.sequential();
+    const bare4 = await yardstick.concurrent(4);
     console.warn(
       `CRM board: ${LEADS} leads, ${STATUSES} statuses, ${LEADS * ACTIVITIES_PER_LEAD} activities (${sizes.join("; ")})`,
     );
-    console.warn("| run | requests | p50 ms | p99 ms | non-2xx |");
-    console.warn("|---|---|---|---|---|");
-    for (const r of rows) console.warn(`| ${r.name} | ${r.requests} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+    printLoadTable([
+      ...rows.map((r) => against(r, r.name.endsWith("sequential") ? bareSequential : bare4)),
+      bareSequential,
+      bare4,
+    ]);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await server.stop();
   }
 }
 
 /** One request at a time, each timed from send to the last body byte. */
-async function sequential(url: string, path: string, requests: number) {
+async function sequential(url: string, path: string, requests: number, name = "warm-up") {
   const times: number[] = [];
   let non2xx = 0;
   for (let i = 0; i < requests; i++) {
@@ -158,31 +149,12 @@ async function sequential(url: string, path: string, requests: number) {
     times.push(performance.now() - started);
     if (res.status < 200 || res.status > 299) non2xx += 1;
   }
-  times.sort((a, b) => a - b);
-  return { requests, p50: percentile(times, 50).toFixed(1), p99: percentile(times, 99).toFixed(1), non2xx };
+  return sequentialRow(name, times, non2xx);
 }
 
 /** autocannon with `connections` connections until `requests` answers, a fresh signature per request. */
-async function concurrent(url: string, path: string, requests: number, connections: number) {
-  const result = await autocannon({
-    url: url + path,
-    connections,
-    amount: requests,
-    requests: [
-      {
-        method: "GET",
-        path,
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...signedGet(path) } }),
-      },
-    ],
-  });
-  return {
-    requests: result.requests.total,
-    p50: String(result.latency.p50),
-    p99: String(result.latency.p99),
-    non2xx: result.non2xx,
-  };
-}
+const concurrent = (url: string, path: string, requests: number, connections: number, name: string) =>
+  hammer(name, url, path, { amount: requests, connections, headersFor: () => signedGet(path) });
 
-if (process.env.CRM_BENCH_ROLE === "server") await serve();
+if (isServerRole()) await serve();
 else await drive();

@@ -4,26 +4,34 @@
  *
  * `pnpm exec tsx bench/program-assign-bulk.bench.ts` (also run by `pnpm bench`). Like the other
  * domain benches, the file is both the driver (default) and the server
- * (PROGRAMS_BENCH_ROLE=server: fresh PostgreSQL database cloned from the migrated template,
- * 2,000 trainees with a push token each, seeded set-based, one COMBINED template per timed
- * request plus warm-up ones, the real app on a loopback port with the real job queue). The
- * driver times REQUESTS (default 20) sequential requests per run, each from send to the last
- * byte of the answer:
+ * (BENCH_ROLE=server through harness.spawnServer: fresh PostgreSQL database cloned from the
+ * migrated template, 2,000 trainees with a push token each, seeded set-based, one COMBINED
+ * template per timed request plus warm-up ones, the real app on a loopback port with the real job
+ * queue, the bare handler alongside). The driver times REQUESTS (default 20) sequential requests
+ * per run, each from send to the last byte of the answer (then 1,000 sequential requests to the
+ * bare handler for the ratio column):
  * - new: a template nobody holds, so every request creates 500 programs, 500 activity rows,
  *   1,000 pushes (COMBINED: training and nutrition, all queued: every trainee has a device),
  *   1,000 delivery jobs and 500 plan-activated jobs (the worst case);
  * - again: the same 500 ids on a template they all hold (checks only, nothing created).
  */
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
-import { printLatencyTable } from "./support";
+import {
+  against,
+  announce,
+  benchSeconds,
+  isServerRole,
+  printLoadTable,
+  sequentialRow,
+  spawnServer,
+  Yardstick,
+} from "./harness";
 
 const TRAINEES = 2_000;
 const BULK = 500;
-const REQUESTS = Number(process.env.REQUESTS ?? 20);
+/** REQUESTS, else 20 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
+const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((20 * benchSeconds()) / 10));
 const WARM_UP = 3;
 const USER = {
   "x-studio-id": "org_programs_bench",
@@ -84,26 +92,13 @@ async function serve(): Promise<void> {
     from generate_series(1, ${WARM_UP + REQUESTS + 1}) g`);
   await db.execute(sql`analyze clients`);
   await db.execute(sql`analyze push_tokens`);
-  process.stdout.write(`${JSON.stringify({ url: app.url })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
+  await announce(app, studioId);
 }
 
 async function drive(): Promise<void> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ["--import", "tsx", self], {
-    env: { ...process.env, PROGRAMS_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = await spawnServer(import.meta.url);
   try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`programs bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
+    const { url } = server.info;
     const ids = Array.from({ length: BULK }, (_, i) => `bench-client-${i + 1}`);
     const body = JSON.stringify({ clientIds: ids, startDate: "2026-12-01" });
 
@@ -132,12 +127,12 @@ async function drive(): Promise<void> {
     console.warn(
       `POST /v1/web/program-templates/:id/assign-bulk with ${BULK} trainee ids (${TRAINEES} trainees, each with a device; COMBINED template of ${(JSON.stringify(planContent()).length / 1e3).toFixed(1)} kB)`,
     );
-    printLatencyTable(runs);
+    const bare = await new Yardstick(server.info.bare).sequential();
+    printLoadTable([...runs.map((run) => against(sequentialRow(run.name, run.times), bare)), bare]);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await server.stop();
   }
 }
 
-if (process.env.PROGRAMS_BENCH_ROLE === "server") await serve();
+if (isServerRole()) await serve();
 else await drive();

@@ -21,56 +21,61 @@ export async function listen(app: {
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Runs autocannon for `seconds` with `connections`, signing each request through `headersFor`. */
+export interface HammerOptions {
+  /** Run for this many seconds… */
+  seconds?: number;
+  /** …or until this many answers. */
+  amount?: number;
+  connections: number;
+  /** Fresh headers per request (a new signature and nonce). */
+  headersFor?: () => Record<string, string>;
+  /** The whole request per request (method, body, headers), e.g. another trainee's token each time. */
+  requestFor?: () => { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+}
+
+/** Runs autocannon for `seconds` (or `amount` answers) with `connections`; a fresh request per request. */
 export async function hammer(
   name: string,
   url: string,
   path: string,
-  options: { seconds: number; connections: number; headersFor?: () => Record<string, string> },
+  options: HammerOptions,
 ): Promise<BenchResult> {
   const result = await autocannon({
     url: url + path,
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
     requests: [
       {
         method: "GET",
         path,
-        setupRequest: (req) =>
-          options.headersFor ? { ...req, headers: { ...req.headers, ...options.headersFor() } } : req,
+        setupRequest: (req) => {
+          if (options.requestFor) {
+            const r = options.requestFor();
+            return {
+              ...req,
+              ...(r.method && { method: r.method as typeof req.method }),
+              ...(r.path && { path: r.path }),
+              ...(r.body !== undefined && { body: r.body }),
+              headers: { ...req.headers, ...r.headers },
+            };
+          }
+          return options.headersFor ? { ...req, headers: { ...req.headers, ...options.headersFor() } } : req;
+        },
       },
     ],
   });
   return {
     name,
     requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    // Answers ÷ wall time (autocannon's per-second average misreads runs of a few seconds).
+    rps: Math.round(result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000)),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
+    non2xx: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-export function printTable(rows: BenchResult[]): void {
-  console.warn("| run | requests | req/s | p50 ms | p99 ms | non-2xx |");
-  console.warn("|---|---|---|---|---|---|");
-  for (const r of rows)
-    console.warn(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
 }
 
 /** The p-th percentile of ascending samples (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Prints timed runs (milliseconds per request) as a Markdown table: p50, p99 and max. */
-export function printLatencyTable(runs: { name: string; times: number[] }[]): void {
-  console.warn("| run | requests | p50 ms | p99 ms | max ms |");
-  console.warn("|---|---|---|---|---|");
-  for (const run of runs) {
-    const sorted = [...run.times].sort((a, b) => a - b);
-    console.warn(
-      `| ${run.name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
-    );
-  }
 }

@@ -1,17 +1,24 @@
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import type { Db } from "@studio/db";
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
-import { printLatencyTable } from "./support";
+import {
+  against,
+  announce,
+  benchSeconds,
+  isServerRole,
+  printLoadTable,
+  sequentialRow,
+  spawnServer,
+  Yardstick,
+} from "./harness";
 
 /**
  * The shape every coach tracking view benchmark shares (issue 14 target: p99 under 100 ms over 3
  * years of one trainee's data): the file runs twice, as the driver (default) and as the server
- * (TRACKING_BENCH_ROLE=server: the real app on a fresh PostgreSQL database, seeded and analyzed).
- * The driver times REQUESTS (default 200) sequential signed GETs per view after 20 warm-ups,
- * each from send to the last body byte, and prints p50, p99 and max.
+ * (BENCH_ROLE=server through harness.spawnServer: the real app on a fresh PostgreSQL database,
+ * seeded and analyzed, with the bare handler alongside). The driver times REQUESTS (default 200)
+ * sequential signed GETs per view after 20 warm-ups, each from send to the last body byte, then
+ * 1,000 sequential requests to the bare handler, and prints req/s, p50, p99 and the ratio.
  */
 export interface TrackingViewBench {
   /** Names the bench's organization (x-studio-id) and user. */
@@ -26,7 +33,8 @@ export interface TrackingViewBench {
   title: (requests: number) => string;
 }
 
-const REQUESTS = Number(process.env.REQUESTS ?? 200);
+/** REQUESTS, else 200 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
+const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((200 * benchSeconds()) / 10));
 const WARM_UP = 20;
 
 const signedAs = (bench: TrackingViewBench) => (method: string, pathWithQuery: string) => ({
@@ -53,26 +61,14 @@ async function serve(bench: TrackingViewBench): Promise<void> {
   const studioId = ((await studioRes.json()) as { data: { id: string } }).data.id;
   const db = app.pg.handle.db;
   for (const table of await bench.seed(db, studioId)) await db.execute(sql.raw(`analyze ${table}`));
-  process.stdout.write(`${JSON.stringify({ url: app.url })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("disconnect", () => void stop());
+  await announce(app, studioId);
 }
 
 async function drive(self: string, bench: TrackingViewBench): Promise<void> {
   const signed = signedAs(bench);
-  const child = spawn(process.execPath, ["--import", "tsx", self], {
-    env: { ...process.env, TRACKING_BENCH_ROLE: "server" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = await spawnServer(self);
   try {
-    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`tracking bench server exited with ${code}`)));
-      createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    });
+    const { url } = server.info;
     /** One request, timed from send to the last body byte; throws unless 200. */
     const get = async (path: string) => {
       const started = performance.now();
@@ -87,16 +83,16 @@ async function drive(self: string, bench: TrackingViewBench): Promise<void> {
     const runs = views.map((view) => ({ name: view.name, times: [] as number[] }));
     for (let i = 0; i < REQUESTS; i++)
       for (const [n, view] of views.entries()) runs[n]!.times.push(await get(view.path));
+    const bare = await new Yardstick(server.info.bare).sequential();
     console.warn(bench.title(REQUESTS));
-    printLatencyTable(runs);
+    printLoadTable([...runs.map((run) => against(sequentialRow(run.name, run.times), bare)), bare]);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await server.stop();
   }
 }
 
 /** Runs the bench in the role this process was started in (`self` = the bench file's import.meta.url). */
 export async function runTrackingViewBench(self: string, bench: TrackingViewBench): Promise<void> {
-  if (process.env.TRACKING_BENCH_ROLE === "server") await serve(bench);
-  else await drive(fileURLToPath(self), bench);
+  if (isServerRole()) await serve(bench);
+  else await drive(self, bench);
 }

@@ -5,7 +5,7 @@
  * /nutrition/:date of /v1/web/clients/:id/tracking, signed like the web app server signs them.
  *
  * `pnpm exec tsx bench/tracking-nutrition.bench.ts` (also run by `pnpm bench`). The file is both
- * the driver (default) and the server (TRACKING_NUTRITION_BENCH_ROLE=server: fresh PostgreSQL
+ * the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
  * trainee has 3 years (1,096 local days ending today) of four plan-meal snapshots, two free meal
  * logs and every third day a custom meal mirroring one of them, an active 3-day nutrition plan

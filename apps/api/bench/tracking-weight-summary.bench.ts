@@ -4,7 +4,7 @@
  * (7d, 30d, 3m) of /v1/web/clients/:id/tracking, signed like the web app server signs them.
  *
  * `pnpm exec tsx bench/tracking-weight-summary.bench.ts` (also run by `pnpm bench`). The file
- * is both the driver (default) and the server (TRACKING_BENCH_ROLE=server: fresh PostgreSQL
+ * is both the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
  * trainee has 3 years (1,096 local days ending today) of: a daily_metrics row a day (steps,
  * water, circumferences every 7th day), a weigh-in a day, a workout log every other day (6

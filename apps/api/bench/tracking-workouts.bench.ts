@@ -5,7 +5,7 @@
  * the web app server signs them.
  *
  * `pnpm exec tsx bench/tracking-workouts.bench.ts` (also run by `pnpm bench`). The file is both
- * the driver (default) and the server (TRACKING_WORKOUTS_BENCH_ROLE=server: fresh PostgreSQL
+ * the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
  * trainee has 3 years (1,096 local days ending today) of one workout log a day (four day types
  * of one program, 6 exercises of 4 done sets with rising weights, every sixth log partial) and a
