@@ -16,7 +16,10 @@ import {
  * runs inside the API process (RUN_WORKER_IN_PROCESS, the embedded default), so slow deliveries
  * share the process with the requests. Trainee form submissions answer as fast with the slow
  * receiver as with the fast one, also while slow deliveries are in flight, and the slow
- * delivery still lands (9 s is inside the 10 s delivery timeout).
+ * delivery still lands (9 s is inside the 10 s delivery timeout). The fast studio's deliveries
+ * land while the slow studio's still hang: the slow studio holds at most 4 of the worker's 10
+ * delivery slots (WEBHOOK_DELIVERIES_PER_STUDIO; docs/DECISIONS.md "Webhook deliveries: fair
+ * between studios").
  */
 
 const SLOW_MS = 9_000;
@@ -58,7 +61,7 @@ describe("a slow webhook receiver (9 s per answer)", () => {
     await slowStudio.submit();
     await slowStudio.submit();
 
-    // Wait until the worker is holding slow deliveries (concurrency 2: both its slots busy).
+    // Wait until the worker is holding slow deliveries.
     const deadline = Date.now() + 15_000;
     while (slow.arrived < 2 && Date.now() < deadline) await sleep(100);
     expect(slow.arrived, "the worker should be delivering to the slow receiver").toBeGreaterThanOrEqual(1);
@@ -83,6 +86,19 @@ describe("a slow webhook receiver (9 s per answer)", () => {
     expect(duringSlowDelivery, JSON.stringify({ slowTimes, fastTimes })).toBeGreaterThanOrEqual(
       Math.ceil(ROUNDS / 2),
     );
+
+    // Fairness: every fast delivery (one per fast submit) landed before the first slow answer,
+    // though the slow studio's older deliveries were queued first (oldest-first fetching).
+    const fastDeadline = Date.now() + 10_000;
+    while (fast.answered < ROUNDS + 1 && Date.now() < fastDeadline) await sleep(50);
+    const fastFigures = JSON.stringify({
+      fast: fast.answered,
+      slowArrived: slow.arrived,
+      slowAnswered: slow.answered,
+    });
+    expect(fast.answered, fastFigures).toBe(ROUNDS + 1);
+    expect(slow.answered, fastFigures).toBe(0);
+    expect(slow.arrived, fastFigures).toBeLessThanOrEqual(4);
 
     // The slow delivery lands: 9 s is inside the 10 s delivery timeout, recorded as 200.
     const slowDeadline = Date.now() + SLOW_MS + 10_000;

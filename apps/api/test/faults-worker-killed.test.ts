@@ -12,23 +12,33 @@ import { newOwner } from "./support/harness";
 import { spawnWorker, startAppOn, type OwnApp, type WorkerProcess } from "./support/own-services";
 
 /**
- * Faults (issue 16): a worker killed mid-job loses nothing. Trainee form submissions enqueue
- * FORM_FILLED deliveries (in the submission's transaction) to a slow loopback receiver (2 s per
- * answer); the real worker process (apps/worker) works them, two at a time, and is SIGKILLed
+ * Faults (issue 16): a worker killed mid-job loses nothing, and its jobs are back within the
+ * maintenance bound. Trainee form submissions enqueue FORM_FILLED deliveries (in the submission's
+ * transaction) to a slow loopback receiver (1 s per answer); the real worker process (apps/worker)
+ * works them (at most 4 of the studio's at once, WEBHOOK_DELIVERIES_PER_STUDIO) and is SIGKILLed
  * while deliveries are in flight. A second worker process starts. Every delivery reaches the
  * receiver with a 200, at least once: only the ones in flight at the kill may arrive twice, and
  * then with the same x-webhook-id (the job id), so a receiver can drop the repeat (document 3,
  * ARCHITECTURE "Jobs": pg-boss fails an attempt back once it has been active longer than its
  * expiry, 60 s for deliveries, and retries it per the policy).
  *
- * Waiting out the 60 s expiry and the 10-20 s backoff would make the test slow, so after the
- * kill the clock of the killed worker's active jobs is moved back 61 s (started_on), the API
- * process's pg-boss runs its maintenance every second (120 s by default; any process's pg-boss
- * may run it), and the retry's start_after is moved to now.
+ * The bound (docs/DEPLOYMENT.md): an expired attempt is back in the queue within the worker's
+ * WORKER_MAINTENANCE_INTERVAL_SECONDS (30 by default, 2 here) and due after the policy's backoff.
+ * The API process's pg-boss is kept out of it (maintenance once an hour), so only the second
+ * worker's setting can return the jobs. Waiting out the 60 s expiry and the 10-20 s backoff would
+ * make the test slow, so after the kill the clock of the killed worker's attempts (started_on)
+ * and its delivery slots (expires_at) is moved back 61 s, and the retries' start_after is moved
+ * to now once its backoff has been checked.
  */
 
-const HOLD_MS = 2_000;
+const HOLD_MS = 1_000;
 const JOBS = 8;
+const MAINTENANCE_SECONDS = 2;
+const workerEnv = (id: string) => ({
+  WEBHOOK_ALLOW_LOOPBACK: "1",
+  WORKER_ID: id,
+  WORKER_MAINTENANCE_INTERVAL_SECONDS: String(MAINTENANCE_SECONDS),
+});
 
 interface Delivery {
   id: string;
@@ -49,7 +59,8 @@ beforeAll(async () => {
     databaseUrl: pg.url,
     env: { WEBHOOK_ALLOW_LOOPBACK: "1" },
     database: TEST_DATABASE_TIMEOUTS,
-    maintenanceIntervalSeconds: 1,
+    // Never within the test: the jobs can only come back through the second worker's setting.
+    maintenanceIntervalSeconds: 3600,
   });
   receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -157,7 +168,7 @@ describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
     expect(jobIds).toHaveLength(JOBS);
 
     // Worker 1 delivers until some answers came back and more deliveries are in flight, then dies.
-    const first = spawnWorker(pg.url, { WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_ID: "worker-1" });
+    const first = spawnWorker(pg.url, workerEnv("worker-1"));
     workers.push(first);
     await until(
       "worker 1 to deliver and to have more deliveries in flight",
@@ -180,20 +191,41 @@ describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
     expect(states.filter((j) => j.state === "completed").length).toBeLessThan(JOBS);
 
     // A replacement worker starts; it takes the jobs nobody held at once.
-    const second = spawnWorker(pg.url, { WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_ID: "worker-2" });
+    const killedAt = Date.now();
+    const second = spawnWorker(pg.url, workerEnv("worker-2"));
     workers.push(second);
-    // 61 s later the expiry has passed for the dead worker's attempts: maintenance fails them
-    // back to "retry"; then their backoff (10-20 s) passes and worker 2 retries them.
+    await second.ready;
+    const startupMs = Date.now() - killedAt;
+    // 61 s later the expiry (60 s) has passed for the dead worker's attempts, and its delivery
+    // slots' leases have run out.
     await app.deps.database.executor.executeSql(
       `update pgboss.job set started_on = started_on - interval '61 seconds' where name = $1 and state = 'active' and id = any($2::uuid[])`,
       [DELIVER_WEBHOOK_JOB, activeAtKill],
     );
+    await app.deps.database.executor.executeSql(
+      `update job_slots set expires_at = expires_at - interval '61 seconds'`,
+    );
+    const expired = Date.now();
     await until(
-      "maintenance to fail the dead worker's jobs back",
+      "the second worker's maintenance to fail the dead worker's jobs back",
       async () =>
         (await jobRows()).filter((j) => activeAtKill.includes(j.id)).every((j) => j.state === "retry"),
-      20_000,
+      (MAINTENANCE_SECONDS + 6) * 1000,
     );
+    const backMs = Date.now() - expired;
+    // Due after the policy's first backoff (10 s doubling: 10-20 s with jitter), not at once.
+    const { rows: due } = await app.deps.database.executor.executeSql(
+      `select extract(epoch from start_after - now())::float8 as "dueInSeconds" from pgboss.job
+        where name = $1 and state = 'retry' and id = any($2::uuid[])`,
+      [DELIVER_WEBHOOK_JOB, activeAtKill],
+    );
+    const dueIn = due.map((r) => Number(r.dueInSeconds));
+    const figures = `worker killed: second worker ready ${startupMs} ms after the kill; ${activeAtKill.length} job(s) back ${backMs} ms after their expiry (maintenance every ${MAINTENANCE_SECONDS} s), due again in ${dueIn.map((d) => d.toFixed(1)).join(", ")} s`;
+    expect(backMs, figures).toBeLessThan((MAINTENANCE_SECONDS + 2) * 1000);
+    for (const d of dueIn) {
+      expect(d, figures).toBeGreaterThan(5);
+      expect(d, figures).toBeLessThanOrEqual(20);
+    }
     await app.deps.database.executor.executeSql(
       `update pgboss.job set start_after = now() where name = $1 and state = 'retry'`,
       [DELIVER_WEBHOOK_JOB],
@@ -237,5 +269,5 @@ describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
     // The second worker still stops cleanly.
     second.child.kill("SIGTERM");
     expect(await second.exited).toMatchObject({ code: 0 });
-  }, 85_000);
+  }, 60_000);
 });

@@ -5,7 +5,9 @@ import {
   createPostmarkMailer,
   createWhatsAppCloudChat,
   createWiredJobQueue,
+  DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
   defaultWorkerId,
+  deliverWebhook,
   mailConfigFromEnv,
   whatsAppConfigFromEnv,
 } from "@studio/jobs";
@@ -32,6 +34,14 @@ async function main(): Promise<void> {
     logger.error("WORKER_POLL_INTERVAL_SECONDS must be a number >= 0.5");
     process.exit(1);
   }
+
+  // WORKER_MAINTENANCE_INTERVAL_SECONDS: how often pg-boss maintenance returns the jobs of a worker that
+  // died (their attempt outlived its expiry) to the queue; default 30 (pg-boss's own is 120).
+  const maintenanceIntervalSeconds = envInt("WORKER_MAINTENANCE_INTERVAL_SECONDS", undefined, 1, 3600);
+  // WEBHOOK_DELIVERY_CONCURRENCY: webhook deliveries this worker runs at once (default 10).
+  // WEBHOOK_DELIVERIES_PER_STUDIO: one studio's deliveries in flight at once across all workers (default 4).
+  const deliveryConcurrency = envInt("WEBHOOK_DELIVERY_CONCURRENCY", undefined, 1, 100);
+  const deliveriesPerStudio = envInt("WEBHOOK_DELIVERIES_PER_STUDIO", undefined, 1, 100);
 
   // SHUTDOWN_GRACE_MS: how long running jobs may finish after SIGTERM/SIGINT (then they go back to the queue).
   const graceMs = envMs("SHUTDOWN_GRACE_MS", 25_000, 0);
@@ -105,7 +115,15 @@ async function main(): Promise<void> {
       ...(chat && { chat: createWhatsAppCloudChat(chat) }),
       ...(mail && { mailer: createPostmarkMailer(mail) }),
     },
-    queue: { pollingIntervalSeconds, shutdownTimeoutMs: graceMs },
+    webhookDeliveriesPerStudio: deliveriesPerStudio,
+    queue: {
+      pollingIntervalSeconds,
+      shutdownTimeoutMs: graceMs,
+      maintenanceIntervalSeconds,
+      ...(deliveryConcurrency !== undefined && {
+        concurrency: { [deliverWebhook.name]: deliveryConcurrency },
+      }),
+    },
   });
 
   // Stops fetching, lets running jobs finish within SHUTDOWN_GRACE_MS, then pg-boss fails the
@@ -148,7 +166,11 @@ async function main(): Promise<void> {
   })();
   await startup;
   await startWorkerMetrics(database, logger);
-  logger.info("worker ready", { workerId, database: database.kind });
+  logger.info("worker ready", {
+    workerId,
+    database: database.kind,
+    maintenanceIntervalSeconds: maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
+  });
 }
 
 /** A millisecond setting: an integer of at least `min` (0 turns the statement timeout off). */
@@ -158,6 +180,18 @@ function envMs(name: string, fallback: number, min = 1): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) {
     logger.error(`${name} must be an integer of at least ${min} (milliseconds)`);
+    process.exit(1);
+  }
+  return n;
+}
+
+/** A whole-number setting between `min` and `max`; unset: `fallback`. */
+function envInt(name: string, fallback: number | undefined, min: number, max: number): number | undefined {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    logger.error(`${name} must be a whole number from ${min} to ${max}`);
     process.exit(1);
   }
   return n;

@@ -84,10 +84,22 @@ describe("the worker process", () => {
     );
   });
 
+  it("refuses a malformed maintenance interval (the webhook delivery settings are read alike)", async () => {
+    const worker = startWorker({ DATABASE_URL: url.toString(), WORKER_MAINTENANCE_INTERVAL_SECONDS: "0" });
+    expect(await worker.exited).toBe(1);
+    expect(worker.lines).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        msg: "WORKER_MAINTENANCE_INTERVAL_SECONDS must be a whole number from 1 to 3600",
+      }),
+    );
+  });
+
   it("runs the jobs @studio/jobs defines (an invite the API enqueued reaches the chat port) and stops cleanly on SIGTERM", async () => {
     const worker = startWorker({ DATABASE_URL: url.toString(), WORKER_POLL_INTERVAL_SECONDS: "0.5" });
     try {
-      await waitForLine(worker, "worker ready");
+      // pg-boss maintenance every 30 s unless WORKER_MAINTENANCE_INTERVAL_SECONDS says otherwise.
+      expect(await waitForLine(worker, "worker ready")).toMatchObject({ maintenanceIntervalSeconds: 30 });
       // The API's side: the trainee and its invite job, enqueued in one transaction.
       const api = createJobQueue(database, { database, logger: silentLogger, now: () => new Date() });
       await api.start();

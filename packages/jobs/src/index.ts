@@ -1,10 +1,17 @@
 // The job queue (pg-boss on the project's PostgreSQL / PGlite), its transactional enqueue, the
 // job definitions and the provider clients their handlers call. Used by apps/api and apps/worker.
-export { createJobQueue, type EnqueueOptions, type JobQueue, type JobQueueOptions } from "./queue";
+export {
+  createJobQueue,
+  DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
+  type EnqueueOptions,
+  type JobQueue,
+  type JobQueueOptions,
+} from "./queue";
 export {
   createJobRegistry,
   defaultWorkerId,
   defineJob,
+  JobDeferral,
   type AnyJobDefinition,
   type JobContext,
   type JobDefinition,
@@ -16,6 +23,7 @@ export {
   type WorkerServices,
 } from "./job-registry";
 export { jobScopeFor, platformJobScopeFor } from "./job-scope";
+export { JOB_SLOTS_DDL, releaseSlot, takeSlot } from "./job-slots";
 export * from "./jobs/index";
 export {
   createExpoPushClient,

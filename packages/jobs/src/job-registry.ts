@@ -26,8 +26,11 @@ export interface WorkerServices {
   jobs?: JobEnqueuer;
   /** SESSION_SIGNING_SECRET: opens the sealed sign-in codes of send-trainee-sign-in-code. */
   sessionSigningSecret?: string;
-  /** Outbound webhooks: allowLoopback mirrors WEBHOOK_ALLOW_LOOPBACK=1 (refused in production). */
-  webhooks?: { allowLoopback?: boolean };
+  /**
+   * Outbound webhooks: allowLoopback mirrors WEBHOOK_ALLOW_LOOPBACK=1 (refused in production);
+   * perStudio (WEBHOOK_DELIVERIES_PER_STUDIO) caps one studio's deliveries in flight across workers.
+   */
+  webhooks?: { allowLoopback?: boolean; perStudio?: number };
   /** The language model (LLM_*) of the agent's replies; absent: agent-reply sends nothing. */
   model?: LanguageModel | null;
   /** A real chat provider is wired (not the logging stand-in): agent-reply sends only then. */
@@ -45,6 +48,21 @@ export interface JobContext {
   name: string;
   /** 0 on the first attempt, then 1, 2, ... up to retryLimit. */
   retryCount: number;
+}
+
+/**
+ * Thrown by a handler that must not run yet (e.g. a per-studio cap is full): the attempt is handed
+ * back untouched — same job id, same attempt count, no retry spent, nothing logged as a failure —
+ * and the job is due again `seconds` from now, behind jobs that were never deferred.
+ */
+export class JobDeferral extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly reason: string,
+  ) {
+    super(`job deferred ${seconds} s: ${reason}`);
+    this.name = "JobDeferral";
+  }
 }
 
 export interface JobDefinition<

@@ -8,6 +8,7 @@ import {
   type AnyJobDefinition,
   type JobContext,
   type JobName,
+  JobDeferral,
   type JobPayload,
   type WorkerDeps,
 } from "./job-registry";
@@ -58,8 +59,21 @@ export interface JobQueueOptions<TJobs extends readonly AnyJobDefinition[] = rea
   /** pg-boss timers; the defaults suit production, tests shorten them. */
   cronMonitorIntervalSeconds?: number;
   cronWorkerIntervalSeconds?: number;
+  /**
+   * How often pg-boss maintenance runs (default DEFAULT_MAINTENANCE_INTERVAL_SECONDS): it fails an
+   * attempt whose worker died back to the queue once the attempt outlived its expireInSeconds.
+   * Shared through the database: whichever process has the shortest interval drives it.
+   */
   maintenanceIntervalSeconds?: number;
+  /** Pollers per queue in this process, overriding a definition's `concurrency` (by job name). */
+  concurrency?: Readonly<Record<string, number>>;
 }
+
+/**
+ * pg-boss's own default is 120 s; with 30 s a killed worker's job is back in the queue at most
+ * about 30 s (plus a poll) after its expiry (docs/DEPLOYMENT.md "Failure behaviour").
+ */
+export const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 30;
 
 type State = "created" | "starting" | "started" | "stopping" | "stopped";
 
@@ -94,9 +108,7 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
     ...(options.cronWorkerIntervalSeconds !== undefined && {
       cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds,
     }),
-    ...(options.maintenanceIntervalSeconds !== undefined && {
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-    }),
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
   });
   // An EventEmitter "error" without a listener would throw and take the process down.
   boss.on("error", (err: Error & { queue?: string }) => {
@@ -130,6 +142,33 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
     }
   }
 
+  for (const [name, n] of Object.entries(options.concurrency ?? {})) {
+    if (!registry.get(name)) throw new Error(`concurrency for unknown job "${name}"`);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`job "${name}": concurrency must be an integer >= 1`);
+  }
+  const concurrencyOf = (job: AnyJobDefinition) => options.concurrency?.[job.name] ?? job.concurrency ?? 1;
+
+  /**
+   * Hands an active attempt back as if it had not been fetched (pg-boss 10 has no such call):
+   * fetch adds 1 to retry_count when started_on is set, so a first attempt gets started_on back
+   * to null and a retry gets retry_count - 1. pg-boss's complete() that follows the handler only
+   * touches active jobs and leaves it alone. Priority -1: fresh jobs (0) are fetched first.
+   */
+  async function handBack(name: string, id: string, seconds: number): Promise<boolean> {
+    const { rows } = await database.executor.executeSql(
+      `update ${schema}.job set
+         state = (case when retry_count = 0 then 'created' else 'retry' end)::${schema}.job_state,
+         started_on = case when retry_count = 0 then null else started_on end,
+         retry_count = greatest(retry_count - 1, 0),
+         start_after = now() + $3::float8 * interval '1 second',
+         priority = -1
+       where name = $1 and id = $2::uuid and state = 'active'
+       returning id`,
+      [name, id, seconds],
+    );
+    return rows.length === 1;
+  }
+
   async function runJob(job: AnyJobDefinition, delivery: PgBoss.JobWithMetadata<object>): Promise<void> {
     const context: JobContext = { id: delivery.id, name: job.name, retryCount: delivery.retryCount };
     const fields = {
@@ -144,6 +183,15 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
       if (!parsed.success) throw new Error(`invalid payload: ${parsed.error.message}`);
       await job.handler(parsed.data, handlerDeps, context);
     } catch (err) {
+      if (err instanceof JobDeferral) {
+        const handed = await handBack(job.name, delivery.id, Math.max(0.5, err.seconds));
+        logger.debug(handed ? "job deferred" : "job to defer was no longer active", {
+          ...fields,
+          reason: err.reason,
+          seconds: err.seconds,
+        });
+        return;
+      }
       const final = delivery.retryCount >= delivery.retryLimit;
       const error = err instanceof Error ? err.message : String(err);
       if (final)
@@ -230,7 +278,7 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
         }),
       };
       for (const job of registry.list()) {
-        for (let i = 0; i < (job.concurrency ?? 1); i++) {
+        for (let i = 0; i < concurrencyOf(job); i++) {
           await boss.work<object>(job.name, workOptions, async (deliveries) => {
             for (const delivery of deliveries) {
               const run = runJob(job, delivery);

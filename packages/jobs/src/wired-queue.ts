@@ -24,6 +24,8 @@ export function createWiredJobQueue(
     queue?: JobQueueOptions;
     /** WEBHOOK_ALLOW_LOOPBACK=1: webhook deliveries may reach loopback targets (tests only). */
     webhookAllowLoopback?: boolean;
+    /** WEBHOOK_DELIVERIES_PER_STUDIO: one studio's deliveries in flight at once, across workers (default 4). */
+    webhookDeliveriesPerStudio?: number;
     /** SESSION_SIGNING_SECRET (the API's): sign-in codes travel sealed under it. */
     sessionSigningSecret?: string;
     /** LLM_*: the agent's replies (agent-reply); absent: they are not sent. */
@@ -37,7 +39,12 @@ export function createWiredJobQueue(
     push: createExpoPushClient({ url: options.pushApiUrl ?? DEFAULT_PUSH_API_URL }),
     mailer: ports.mailer,
     chat: ports.chat,
-    webhooks: { allowLoopback: options.webhookAllowLoopback === true },
+    webhooks: {
+      allowLoopback: options.webhookAllowLoopback === true,
+      ...(options.webhookDeliveriesPerStudio !== undefined && {
+        perStudio: options.webhookDeliveriesPerStudio,
+      }),
+    },
     sessionSigningSecret: options.sessionSigningSecret,
     model: options.model ?? null,
     chatConfigured: options.ports?.chat !== undefined,

@@ -54,6 +54,8 @@ export { sendOnboardingPhoneCode } from "./send-onboarding-phone-code";
 export { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 export {
   createDeliverWebhookJob,
+  DEFAULT_DELIVERIES_PER_STUDIO,
+  DEFAULT_DELIVERY_CONCURRENCY,
   deliverWebhook,
   DELIVER_WEBHOOK_POLICY,
   verdictOf,
