@@ -18,6 +18,7 @@ import { mountRawRoutes, RAW_ROUTES } from "./raw";
 import { templateMatcher } from "./raw/raw-route";
 import { signingHeaders } from "./raw/signing/signing-headers";
 import { appRouter } from "./router";
+import { createProcessCaches } from "./guards/process-caches";
 
 export interface CreateAppOptions {
   bearerSessions?: BearerSessionResolver;
@@ -31,6 +32,8 @@ export interface CreateAppOptions {
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // Per-process memory reached from procedures (the app-lock verdicts), never module-wide.
+  deps.caches ??= createProcessCaches(() => deps.now().getTime());
   const rest = createRestHandler(appRouter);
   let openApiJson: string | undefined;
   const openApiDocument = () =>

@@ -6,6 +6,7 @@ import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/jobs";
 import type { LanguageModel, WebPageReader } from "@studio/domain";
 import type { ObjectStorage } from "@studio/domain";
+import type { ProcessCaches } from "./guards/process-caches";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -22,6 +23,12 @@ export interface AppDeps {
   webPages?: WebPageReader | null;
   /** Media object storage (S3_*, or the embedded default's local store); null or absent: not configured. */
   storage?: ObjectStorage | null;
+  /**
+   * This process's caches reached from procedures (the app-lock verdicts); createApp creates
+   * them when absent. Deps are built once per process, so two processes (or two replica apps
+   * in one test process, each with its own deps) never share them.
+   */
+  caches?: ProcessCaches;
 }
 
 /** Who the lane guard proved the caller to be; every domain call is scoped by its studioId. */

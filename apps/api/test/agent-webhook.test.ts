@@ -219,6 +219,8 @@ describe("debounced replies", () => {
     await send(t, { phone: "0501110005", conversationId: "conv-late", message: "question B" });
     await eventually(async () => sentTo("972501110005").length === 2, 20_000);
     expect(sentTo("972501110005").map((m) => m.text?.body)).toEqual(["first reply", "second reply"]);
+    // The reply is recorded once the provider accepted it: just after the fake received it.
+    await eventually(async () => (await messagesOf("conv-late")).length === 4);
     const rows = await messagesOf("conv-late");
     expect(rows.map((r) => `${r.direction}:${r.body}`)).toEqual([
       "IN:question A",
@@ -237,6 +239,7 @@ describe("debounced replies", () => {
     await eventually(async () => (await messagesOf("conv-again")).length === 2);
     await send(t, { phone: "0501110006", conversationId: "conv-again", message: "and another thing" });
     await eventually(async () => sentTo("972501110006").length === 2);
+    await eventually(async () => (await messagesOf("conv-again")).length === 4);
     expect((await messagesOf("conv-again")).map((r) => r.direction)).toEqual(["IN", "OUT", "IN", "OUT"]);
   });
 

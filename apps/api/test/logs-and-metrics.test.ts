@@ -183,7 +183,9 @@ describe("serializeError and the logger on real driver errors", () => {
 describe("GET /metrics", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    // Metrics are one process's counters (Prometheus scrapes each process): the requests
+    // counted and the scrape must reach the same app, so one replica here.
+    t = await startTestApp({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "2" }, replicas: 1 });
   });
   afterAll(async () => t?.close());
 
@@ -295,7 +297,8 @@ describe("GET /metrics in production", () => {
   });
 
   it("each app has its own registry: one app's requests are not in another's metrics", async () => {
-    const [a, b] = [apps[1]!, apps[2]!];
+    // Each process's own registry: requests and scrapes of one replica of each app.
+    const [a, b] = [apps[1]!.replica(0), apps[2]!.replica(0)];
     await a.request("GET", "/healthz");
     await a.request("GET", "/healthz");
     const auth = { headers: { authorization: `Bearer ${METRICS_TOKEN}` } };

@@ -11,6 +11,7 @@ import { requestIdMiddleware } from "../src/guards/request-id";
 import { createRestHandler } from "../src/rest/rest-adapter";
 import { router } from "../src/trpc";
 import { traineeAppProcedure } from "../src/guards/trainee-app-access";
+import { createProcessCaches } from "../src/guards/process-caches";
 import { freshPostgres } from "./support/databases";
 
 /**
@@ -41,6 +42,8 @@ beforeAll(async () => {
     logger: silentLogger,
     now: () => new Date(),
     config: { appWebUrl: "http://localhost:3000" },
+    // The process's caches (createApp makes them in the real app): the verdict cache under test.
+    caches: createProcessCaches(() => Date.now()),
   } as unknown as AppDeps;
   const [studio] = await db.handle.db.insert(studios).values({ name: "Lock", slug: "lock" }).returning();
   studioId = studio!.id;

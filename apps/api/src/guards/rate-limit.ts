@@ -1,21 +1,35 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { createRateLimiter } from "@studio/kv";
+import { createRateLimiter, type KvStore, type RateLimiter } from "@studio/kv";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "../hono-env";
 import { clientIp } from "./client-ip";
 import { laneError, laneFailure } from "./lane-error";
+
+/** The global limiter of each store and budget (see globalLimiterOf). */
+const globalLimiters = new WeakMap<KvStore, Map<number, RateLimiter>>();
+
+/**
+ * One limiter per store: on Redis the counters live in Redis anyway; on the in-process store
+ * they live in the limiter, so apps sharing one store (replicas in a test process) must share
+ * it too, as processes share Redis's counters.
+ */
+function globalLimiterOf(store: KvStore, points: number): RateLimiter {
+  let byPoints = globalLimiters.get(store);
+  if (!byPoints) globalLimiters.set(store, (byPoints = new Map()));
+  let limiter = byPoints.get(points);
+  if (!limiter) {
+    limiter = createRateLimiter({ store, keyPrefix: "rl:global", points, durationSec: 60 });
+    byPoints.set(points, limiter);
+  }
+  return limiter;
+}
 
 /**
  * Global limiter on /v1: RATE_LIMIT_PER_MINUTE per IP per 60 s. On Redis the budget is
  * shared by every replica; if Redis is unreachable the request fails closed (503).
  */
 export function globalRateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const limiter = createRateLimiter({
-    store: deps.kv,
-    keyPrefix: "rl:global",
-    points: deps.config.rateLimitPerMinute,
-    durationSec: 60,
-  });
+  const limiter = globalLimiterOf(deps.kv, deps.config.rateLimitPerMinute);
   return async (c, next) => {
     // A signing request that names a service skips the global limiter; the lane guard then
     // requires its signature (document 1 "Public lane"), so an unsigned claim gains nothing.

@@ -2,22 +2,36 @@ import { AppError, isAppLocked, loadAppAccessInputs } from "@studio/domain";
 import { traineeProcedure } from "../trpc";
 import { BoundedCache } from "./bounded-cache";
 
-const APP_ACCESS_CACHE_MS = 30_000;
-const lockedByClient = new BoundedCache<string, boolean>(100_000, APP_ACCESS_CACHE_MS);
+export const APP_ACCESS_CACHE_MS = 30_000;
+
+/**
+ * The app-lock verdicts one API process remembers (studio:client -> locked), 30 s each: how
+ * long a lock or unlock made through any process may take to reach this one. Created with the
+ * process's app (createApp), never module-wide, so replicas in one test process stay as
+ * separate as real processes.
+ */
+export class AppAccessCache {
+  readonly lockedByClient: BoundedCache<string, boolean>;
+  constructor(now: () => number = Date.now) {
+    this.lockedByClient = new BoundedCache(100_000, APP_ACCESS_CACHE_MS, now);
+  }
+}
 
 /**
  * requireTraineeAppAccess: the second guard on most trainee routes; 403 APP_LOCKED for a
- * frozen or ended plan. The verdict is cached 30 s per trainee (document 1).
+ * frozen or ended plan. The verdict is cached 30 s per trainee in the process's cache
+ * (document 1); deps without one (a hand-built test app) decide every request afresh.
  */
 export const traineeAppProcedure = traineeProcedure.use(async ({ ctx, next }) => {
   const { scope } = ctx;
+  const cache = ctx.deps.caches?.appAccess.lockedByClient;
   const key = `${scope.studioId}:${scope.actor.clientId}`;
-  let locked = lockedByClient.get(key);
+  let locked = cache?.get(key);
   if (locked === undefined) {
     const inputs = await loadAppAccessInputs(ctx.db, scope);
     if (!inputs) throw new AppError("NOT_FOUND", "trainee not found");
     locked = isAppLocked(inputs, scope.now);
-    lockedByClient.set(key, locked);
+    cache?.set(key, locked);
   }
   if (locked) throw new AppError("APP_LOCKED", "the app is locked: the plan is frozen or has ended");
   return next();

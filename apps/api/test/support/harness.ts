@@ -15,7 +15,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger, type Logger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
-import { createWiredJobQueue } from "@studio/jobs";
+import { createWiredJobQueue, type JobQueue } from "@studio/jobs";
 import { modelDeps } from "../../src/bootstrap";
 
 export interface TestAppOptions {
@@ -34,10 +34,47 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Media object storage (see support/s3-server.ts); none by default (media answers INTERNAL). */
   storage?: ObjectStorage | null;
+  /**
+   * API replicas over the one database and kv store (default: TEST_REPLICAS, see
+   * replicasFromEnv). With 2, each replica is its own createApp on its own socket with its own
+   * per-process caches, `web` and `request` alternate A, B, A, … like a round-robin load
+   * balancer, and `worker: true` runs two job workers. Pin 1 only where a test reads one
+   * process's memory, and say why.
+   */
+  replicas?: 1 | 2;
+}
+
+/**
+ * TEST_REPLICAS=1 or 2; unset: 1. Read per call, so a file can set it before starting apps.
+ */
+export function replicasFromEnv(): 1 | 2 {
+  const value = process.env.TEST_REPLICAS?.trim();
+  if (value === undefined || value === "") return 1;
+  if (value === "1" || value === "2") return Number(value) as 1 | 2;
+  throw new Error(`TEST_REPLICAS must be 1 or 2, got ${JSON.stringify(value)}`);
+}
+
+/** What a test can send to one replica only (cross-replica tests). */
+export interface ReplicaClient {
+  baseUrl: string;
+  web: TestApp["web"];
+  request: TestApp["request"];
 }
 
 export interface TestApp {
+  /**
+   * Replica A's address. A test that fetches it directly always reaches A; `web` and `request`
+   * alternate between the replicas.
+   */
   baseUrl: string;
+  /** How many API replicas (and, with `worker`, job workers) serve this app. */
+  replicas: 1 | 2;
+  /** Replica i only (0 = A, 1 = B); with one replica both name it. */
+  replica(index: 0 | 1): ReplicaClient;
+  /**
+   * Replica A's deps. Replica B's read through to them (so a test that swaps deps.logger or
+   * deps.kv reaches both) except for its own process caches and, with `worker`, its job queue.
+   */
   deps: AppDeps;
   config: AppConfig;
   /** Signed web-lane request over the socket. */
@@ -63,8 +100,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real app on a loopback socket over a fresh database. */
+/**
+ * Starts the real app on a loopback socket over a fresh database; in replica mode two apps, one
+ * database, one kv store (it models the shared Redis).
+ */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const replicas = options.replicas ?? replicasFromEnv();
   const config = loadConfig({ NODE_ENV: "test", RATE_LIMIT_PER_MINUTE: "100000", ...options.env });
   let database: DatabaseHandle;
   let dropDatabase: () => Promise<void>;
@@ -83,16 +124,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? createLogger({ silent: true });
-  const jobs = createWiredJobQueue(database, {
-    logger,
-    now,
-    pushApiUrl: config.pushApiUrl,
-    ports: { ...recordingPorts(), ...options.ports },
-    sessionSigningSecret: config.sessionSigningSecret,
-    queue: { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 },
-  });
-  await jobs.start();
-  if (options.worker) await jobs.work();
+  // One set of ports for every worker, so a test reads what either one sent.
+  const ports = { ...recordingPorts(), ...options.ports };
+  const startQueue = async () => {
+    const queue = createWiredJobQueue(database, {
+      logger,
+      now,
+      pushApiUrl: config.pushApiUrl,
+      ports,
+      sessionSigningSecret: config.sessionSigningSecret,
+      queue: { pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 },
+    });
+    await queue.start();
+    if (options.worker) await queue.work();
+    return queue;
+  };
+  const jobs = await startQueue();
+  // Replica B's queue: a second worker when `worker` is set; otherwise B enqueues through A's
+  // (enqueueing keeps no state of its own, and a second pg-boss start costs every test app).
+  const queues: JobQueue[] = [jobs];
+  if (replicas === 2 && options.worker) queues.push(await startQueue());
   const deps: AppDeps = {
     config,
     database,
@@ -104,13 +155,30 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...modelDeps(config),
     storage: options.storage ?? null,
   };
-  const { app } = createApp(deps, options.app);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const servers: ReturnType<typeof serve>[] = [];
+  const listen = async (replicaDeps: AppDeps) => {
+    const { app } = createApp(replicaDeps, options.app);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const baseUrls = [await listen(deps)];
+  if (replicas === 2)
+    baseUrls.push(await listen(replicaOf(deps, { jobs: queues[1] ?? jobs, caches: undefined })));
+  const baseUrl = baseUrls[0]!;
+  let turn = 0;
+  /** Round robin over the replicas, request by request. */
+  const nextUrl = () => baseUrls[turn++ % baseUrls.length]!;
 
-  const send = async (method: string, path: string, headers: Record<string, string>, body?: string) => {
-    const res = await fetch(baseUrl + path, { method, headers, body });
+  const send = async (
+    url: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ) => {
+    const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -121,11 +189,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
 
-  return {
-    baseUrl,
-    deps,
-    config,
-    web(method, path, user, body) {
+  const webAt = (url: () => string): TestApp["web"] =>
+    function web(method, path, user, body) {
       const text = body === undefined ? undefined : JSON.stringify(body);
       const headers = {
         ...signServiceRequest({
@@ -138,11 +203,24 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         ...userHeaders(user),
         ...(text ? { "content-type": "application/json" } : {}),
       };
-      return send(method, path, headers, text);
+      return send(url(), method, path, headers, text);
+    };
+  const requestAt =
+    (url: () => string): TestApp["request"] =>
+    (method, path, init = {}) =>
+      send(url(), method, path, init.headers ?? {}, init.body);
+
+  return {
+    baseUrl,
+    replicas,
+    replica(index) {
+      const url = baseUrls[Math.min(index, baseUrls.length - 1)]!;
+      return { baseUrl: url, web: webAt(() => url), request: requestAt(() => url) };
     },
-    request(method, path, init = {}) {
-      return send(method, path, init.headers ?? {}, init.body);
-    },
+    deps,
+    config,
+    web: webAt(nextUrl),
+    request: requestAt(nextUrl),
     traineeToken(clientId, studioId) {
       return signTraineeToken({ clientId, studioId }, config.sessionSigningSecret);
     },
@@ -181,12 +259,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await jobs.stop();
+      await Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
+      for (const queue of queues.reverse()) await queue.stop();
       await kv.close();
       await dropDatabase();
     },
   };
+}
+
+/**
+ * Replica B's deps: A's, read live (a test that swaps A's logger, model or kv reaches B too),
+ * except for what each process has of its own (`own`: its process caches, its job queue).
+ */
+function replicaOf(shared: AppDeps, own: Partial<AppDeps>): AppDeps {
+  return new Proxy(shared, {
+    get: (target, key) => (Object.hasOwn(own, key) ? own[key as keyof AppDeps] : Reflect.get(target, key)),
+    set: (target, key, value) =>
+      Object.hasOwn(own, key) ? Reflect.set(own, key, value) : Reflect.set(target, key, value),
+  });
 }
 
 export interface WebUserContext {

@@ -1,0 +1,15 @@
+import { AppAccessCache } from "./trainee-app-access";
+
+/**
+ * What one API process remembers between requests and reaches from inside a procedure (the
+ * lane guard's own caches live in its closure). Built once per process by createApp; nothing of
+ * it is shared with another process, so every entry has a stated lifetime (docs/DECISIONS.md
+ * "Replica mode").
+ */
+export interface ProcessCaches {
+  appAccess: AppAccessCache;
+}
+
+export const createProcessCaches = (now: () => number): ProcessCaches => ({
+  appAccess: new AppAccessCache(now),
+});
