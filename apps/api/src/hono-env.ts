@@ -9,5 +9,7 @@ export interface AppEnv {
     deps: AppDeps;
     auth: LaneAuth;
     rawBody?: Uint8Array;
+    /** The REST route template the adapter matched (the request log reuses it). */
+    routePath?: string;
   };
 }

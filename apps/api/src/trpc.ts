@@ -3,7 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { WebRole } from "@studio/contracts";
 import {
   AppError,
-  resolveCoachActor,
+  resolveWebCaller,
   type ApiKeyScope,
   type CoachScope,
   type ScopeBase,
@@ -34,72 +34,80 @@ export const baseProcedure = t.procedure;
 
 type AuthOf<L extends LaneAuth["lane"]> = Extract<LaneAuth, { lane: L }>;
 
-/** Narrows ctx.auth to one lane; the lane's Hono guard has already proved the credential. */
-const laneProcedure = <L extends LaneAuth["lane"]>(...lanes: L[]) =>
-  t.procedure.use(({ ctx, next }) => {
-    if (!lanes.includes(ctx.auth.lane as L)) {
-      throw new TRPCError({
-        code: "UNAUTHORIZED",
-        cause: new AppError("UNAUTHORIZED", "authentication required"),
-      });
-    }
-    return next({ ctx: { ...ctx, auth: ctx.auth as AuthOf<L> } });
+const refuseLane = () =>
+  new TRPCError({ code: "UNAUTHORIZED", cause: new AppError("UNAUTHORIZED", "authentication required") });
+
+/**
+ * A lane's procedure with its scope: narrows ctx.auth to the lane (its Hono guard has already
+ * proved the credential) and builds the scope, in ONE middleware because
+ * every tRPC middleware step copies the context (a measured share of a small request, issue 16).
+ */
+const scopedProcedure = <L extends LaneAuth["lane"], S>(
+  lanes: L[],
+  scopeOf: (ctx: RequestContext & { auth: AuthOf<L> }) => S | Promise<S>,
+) =>
+  t.procedure.use(async ({ ctx, next }) => {
+    if (!lanes.includes(ctx.auth.lane as L)) throw refuseLane();
+    const laneCtx = ctx as RequestContext & { auth: AuthOf<L> };
+    return next({ ctx: { auth: laneCtx.auth, scope: await scopeOf(laneCtx) } });
   });
 
-/** The part of every scope that does not depend on the lane: request id, clock, logger, jobs. */
-const scopeBase = (ctx: RequestContext): ScopeBase => ({
-  requestId: ctx.requestId,
-  now: ctx.deps.now(),
-  logger: ctx.deps.logger.child({ requestId: ctx.requestId }),
-  jobs: ctx.deps.jobs,
-  model: ctx.deps.model ?? null,
-  webPages: ctx.deps.webPages ?? null,
-  storage: ctx.deps.storage ?? null,
-  appWebUrl: ctx.deps.config.appWebUrl,
-});
+/**
+ * The part of every scope that does not depend on the lane: request id, clock, logger, jobs.
+ * The request's child logger is made on first use (most requests never log from the domain).
+ */
+const scopeBase = (ctx: RequestContext): ScopeBase => {
+  let logger: ScopeBase["logger"] | undefined;
+  return {
+    requestId: ctx.requestId,
+    now: ctx.deps.now(),
+    get logger() {
+      return (logger ??= ctx.deps.logger.child({ requestId: ctx.requestId }));
+    },
+    jobs: ctx.deps.jobs,
+    model: ctx.deps.model ?? null,
+    webPages: ctx.deps.webPages ?? null,
+    storage: ctx.deps.storage ?? null,
+    appWebUrl: ctx.deps.config.appWebUrl,
+  };
+};
 
-const webLane = laneProcedure("web");
+/** scopeBase plus the lane's fields (Object.assign keeps the lazy logger getter; a spread would call it). */
+const scopeWith = <S extends ScopeBase>(ctx: RequestContext, fields: Omit<S, keyof ScopeBase>): S =>
+  Object.assign(scopeBase(ctx), fields) as S;
 
 /**
  * Builds the web scope once per request. The dismissed-member rule of document 1 ("a Coach
  * with active false is refused with 403") is decided here, so every web route applies it alike.
  */
-export const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => ({
-  ...scopeBase(ctx),
-  studioId: ctx.auth.studioId,
-  actor: await resolveCoachActor(ctx.db, ctx.auth),
-});
+export const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => {
+  const { actor, studio } = await resolveWebCaller(ctx.db, ctx.auth);
+  return scopeWith<CoachScope>(ctx, { studioId: ctx.auth.studioId, actor, studio });
+};
 
 /** /v1/web: signature + user context; `ctx.scope` is a CoachScope. */
-export const webProcedure = webLane.use(async ({ ctx, next }) =>
-  next({ ctx: { scope: await coachScopeOf(ctx) } }),
-);
+export const webProcedure = scopedProcedure(["web"], coachScopeOf);
 
 /**
  * requireRole of document 1: 401 when no web auth exists, 403 "insufficient role" when the
  * caller's role is not listed (checked before the member lookup, so a refused role never costs it).
  */
 export const requireRole = (...roles: WebRole[]) =>
-  webLane
-    .use(({ ctx, next }) => {
-      if (!roles.includes(ctx.auth.role)) throw new AppError("FORBIDDEN", "insufficient role");
-      return next();
-    })
-    .use(async ({ ctx, next }) => next({ ctx: { scope: await coachScopeOf(ctx) } }));
+  scopedProcedure(["web"], (ctx) => {
+    if (!roles.includes(ctx.auth.role)) throw new AppError("FORBIDDEN", "insufficient role");
+    return coachScopeOf(ctx);
+  });
 
 /** /v1/internal, /v1/admin: the web app server, no user and no studio. */
-export const internalProcedure = laneProcedure("internal").use(({ ctx, next }) => {
-  const scope: ServiceScope = {
-    ...scopeBase(ctx),
+export const internalProcedure = scopedProcedure(["internal"], (ctx) =>
+  scopeWith<ServiceScope>(ctx, {
     actor: { kind: "service", serviceId: ctx.auth.serviceId },
-  };
-  return next({ ctx: { scope } });
-});
+  }),
+);
 
 /** /v1/trainee: the trainee token; `ctx.scope` is a TraineeScope. */
-export const traineeProcedure = laneProcedure("trainee").use(({ ctx, next }) => {
-  const scope: TraineeScope = {
-    ...scopeBase(ctx),
+export const traineeProcedure = scopedProcedure(["trainee"], (ctx) =>
+  scopeWith<TraineeScope>(ctx, {
     studioId: ctx.auth.studioId,
     actor: {
       kind: "trainee",
@@ -107,17 +115,15 @@ export const traineeProcedure = laneProcedure("trainee").use(({ ctx, next }) => 
       preview: ctx.auth.preview,
       ...(ctx.auth.timezone ? { timezone: ctx.auth.timezone } : {}),
     },
-  };
-  return next({ ctx: { scope } });
-});
+  }),
+);
 
 /**
  * /v1/trainee/auth/*: no credential (a public path); `ctx.scope` is a TraineeSignInScope with
  * the visitor's address (throttles), the code store, the signing secret and how codes leave.
  */
-export const traineeSignInProcedure = laneProcedure("public").use(({ ctx, next }) => {
-  const scope: TraineeSignInScope = {
-    ...scopeBase(ctx),
+export const traineeSignInProcedure = scopedProcedure(["public"], (ctx) =>
+  scopeWith<TraineeSignInScope>(ctx, {
     actor: { kind: "visitor", ip: ctx.auth.clientIp ?? "unknown" },
     signIn: {
       kv: ctx.deps.kv,
@@ -125,19 +131,16 @@ export const traineeSignInProcedure = laneProcedure("public").use(({ ctx, next }
       devMode: ctx.deps.config.otpDevMode,
       chatConfigured: ctx.deps.config.chat !== undefined,
     },
-  };
-  return next({ ctx: { scope } });
-});
+  }),
+);
 
 /** /v1/partner, /v1/automation: a studio API key; `ctx.scope` is an ApiKeyScope. */
-export const apiKeyProcedure = laneProcedure("partner", "automation").use(({ ctx, next }) => {
-  const scope: ApiKeyScope = {
-    ...scopeBase(ctx),
+export const apiKeyProcedure = scopedProcedure(["partner", "automation"], (ctx) =>
+  scopeWith<ApiKeyScope>(ctx, {
     studioId: ctx.auth.studioId,
     actor: { kind: "apiKey", apiKeyId: ctx.auth.apiKeyId, studioName: ctx.auth.studioName },
-  };
-  return next({ ctx: { scope } });
-});
+  }),
+);
 
 /**
  * /v1/whatsapp/webhook/:studioId, /v1/agent/webhook: the token query parameter (the lane guard);
@@ -145,32 +148,28 @@ export const apiKeyProcedure = laneProcedure("partner", "automation").use(({ ctx
  * and the agent's settings: on only with a model key (LLM_BASE_URL and LLM_API_KEY) and a chat
  * provider (WHATSAPP_*); AGENT_PILOT_PHONES; AGENT_DEBOUNCE_SECONDS.
  */
-export const webhookProcedure = laneProcedure("webhook").use(({ ctx, next }) => {
+export const webhookProcedure = scopedProcedure(["webhook"], (ctx) => {
   const { config } = ctx.deps;
-  const scope: WebhookScope = {
-    ...scopeBase(ctx),
+  return scopeWith<WebhookScope>(ctx, {
     actor: { kind: "webhook" },
     agent: {
       enabled: Boolean(ctx.deps.model && config.llm?.apiKey && config.chat),
       pilotPhones: config.agent.pilotPhones,
       debounceSeconds: config.agent.debounceSeconds,
     },
-  };
-  return next({ ctx: { scope } });
+  });
 });
 
 /** POST /v1/public/waitlist-leads: an anonymous visitor; leads are forwarded when WAITLIST_FORWARD_URL is set. */
-export const waitlistProcedure = laneProcedure("public").use(({ ctx, next }) => {
-  const scope: WaitlistScope = {
-    ...scopeBase(ctx),
+export const waitlistProcedure = scopedProcedure(["public"], (ctx) =>
+  scopeWith<WaitlistScope>(ctx, {
     actor: { kind: "visitor", ip: ctx.auth.clientIp ?? "unknown" },
     waitlist: {
       forwardConfigured: ctx.deps.config.waitlistForwardUrl !== undefined,
       kv: ctx.deps.kv,
       perAddressLimit: ctx.deps.config.waitlistRateLimit,
     },
-  };
-  return next({ ctx: { scope } });
-});
+  }),
+);
 
 export const publicProcedure = t.procedure;

@@ -1,5 +1,5 @@
 import type { WebRole } from "@studio/contracts";
-import type { DbOrTx } from "@studio/db";
+import type { DbOrTx, studios } from "@studio/db";
 import type { Logger } from "@studio/observability";
 import type { LanguageModel, WebPageReader } from "./ports";
 import type { ObjectStorage } from "./ports";
@@ -81,6 +81,12 @@ export interface ScopeBase {
 export interface StudioScope<A extends StudioActor = StudioActor> extends ScopeBase {
   studioId: string;
   actor: A;
+  /**
+   * The studio's row as the web lane read it with the caller's Coach row (one statement per
+   * request, issue 16): a read-only snapshot taken at the start of the request. Absent on the
+   * other lanes and in jobs; never a basis for a write.
+   */
+  studio?: typeof studios.$inferSelect;
 }
 
 export type StudioActor = CoachActor | TraineeActor | ApiKeyActor | JobActor;

@@ -50,7 +50,8 @@ function routeOf(
   method: string,
   table: RouteTable,
 ) {
-  if (path === "/v1" || path.startsWith("/v1/")) return table.match(method, path)?.route.path ?? "unmatched";
+  if (path === "/v1" || path.startsWith("/v1/"))
+    return c.get("routePath") ?? table.match(method, path)?.route.path ?? "unmatched";
   // Outside /v1: the last handler Hono matched; middlewares (app.use) are registered as "ALL".
   const handler = matchedRoutes(c).findLast((r) => r.method !== "ALL");
   return handler?.path ?? "unmatched";

@@ -1,0 +1,104 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serve } from "@hono/node-server";
+import { signServiceRequest } from "@studio/auth";
+import { createDatabase, type DatabaseHandle } from "@studio/db";
+import { createWiredJobQueue } from "@studio/jobs";
+import { createKvStore } from "@studio/kv";
+import { createApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { createLogger } from "../src/logger";
+import { freshPostgres, TEST_DATABASE_TIMEOUTS } from "./support/databases";
+import { newOwner, userHeaders, type WebUserContext } from "./support/harness";
+import { startStatementCounter } from "./support/statement-counter";
+
+/**
+ * Per-request cost (issue 16): a steady-state signed web request costs the statements its route
+ * needs and one for the caller (Coach row + studio row in one statement), and GET /v1/web/studio
+ * reuses the studio row the caller's statement read: one round trip in all. Counted on the wire
+ * (a proxy in front of PostgreSQL), so an ORM change that adds a query cannot hide.
+ */
+const config = loadConfig({ NODE_ENV: "test", RATE_LIMIT_PER_MINUTE: "100000" });
+let pg: Awaited<ReturnType<typeof freshPostgres>>;
+let counter: Awaited<ReturnType<typeof startStatementCounter>>;
+let appDb: DatabaseHandle;
+let close: () => Promise<void>;
+let baseUrl: string;
+
+const get = async (path: string, user: WebUserContext) => {
+  const headers = {
+    ...signServiceRequest({
+      secret: config.serviceAuthSecret,
+      serviceId: "web-app",
+      method: "GET",
+      pathWithQuery: path,
+    }),
+    ...userHeaders(user),
+  };
+  const res = await fetch(baseUrl + path, { headers });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+};
+
+/** Statements sent while `run` ran. */
+const statementsDuring = async (run: () => Promise<void>) => {
+  const before = counter.statements();
+  await run();
+  return counter.statements() - before;
+};
+
+beforeAll(async () => {
+  pg = await freshPostgres();
+  counter = await startStatementCounter(pg.url);
+  appDb = createDatabase({ url: counter.url, ...TEST_DATABASE_TIMEOUTS });
+  const logger = createLogger({ silent: true });
+  const now = () => new Date();
+  // Jobs use their own connection (pg-boss polls): only the app's statements are counted.
+  const jobs = createWiredJobQueue(pg.handle, { logger, now, pushApiUrl: config.pushApiUrl });
+  await jobs.start();
+  const kv = createKvStore({ keyPrefix: `cost:${Math.random().toString(36).slice(2)}:` });
+  const { app } = createApp({ config, database: appDb, kv, jobs, logger, now });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jobs.stop();
+    await kv.close();
+    await appDb.close();
+    await counter.close();
+    await pg.drop();
+  };
+});
+afterAll(async () => close?.());
+
+describe("statements per signed web request", () => {
+  it("GET /v1/web/studio in the steady state: one statement per request (the caller's, which reads the studio too)", async () => {
+    const owner = newOwner();
+    // The first request creates the studio, the owner's Coach row and member row, and stamps activity.
+    expect((await get("/v1/web/studio", owner)).status).toBe(200);
+    const cost = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await get("/v1/web/studio", owner);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({ organizationId: owner.studioId });
+      }
+    });
+    expect(cost).toBe(5);
+  });
+
+  it("a team member's request costs the same one statement, and answers the studio as of that statement", async () => {
+    const owner = newOwner();
+    expect((await get("/v1/web/studio", owner)).status).toBe(200);
+    const member = { ...owner, userId: `${owner.userId}_coach`, role: "HEAD_COACH" };
+    expect((await get("/v1/web/studio", member)).status).toBe(200);
+    await appDb.executor.executeSql(`update studios set name = 'Renamed Studio' where organization_id = $1`, [
+      owner.studioId,
+    ]);
+    let name: unknown;
+    const cost = await statementsDuring(async () => {
+      name = (await get("/v1/web/studio", member)).body.data.name;
+    });
+    expect(name).toBe("Renamed Studio");
+    expect(cost).toBe(1);
+  });
+});
