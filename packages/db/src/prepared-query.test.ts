@@ -48,9 +48,10 @@ describe("preparedQuery", () => {
         const txInsert = insertOf(tx);
         expect(txInsert).not.toBe(rootInsert);
         await txInsert.execute({ n: 7 });
-        expect((await tx.execute(sql`select count(*)::int as c from ${probe} where n = 7`))[0]).toEqual({
-          c: 1,
-        });
+        const inside = (await tx.execute(
+          sql`select count(*)::int as c from ${probe} where n = 7`,
+        )) as unknown;
+        expect((inside as { c: number }[])[0]).toEqual({ c: 1 });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
