@@ -542,7 +542,7 @@ describe("DELETE /v1/web/content/:id", () => {
   it("the stored media object is not deleted with the item", async () => {
     const dir = mkdtempSync(join(tmpdir(), "content-media-"));
     const storage = new LocalObjectStorage({ dir, publicBaseUrl: "http://127.0.0.1/media" });
-    const withStorage = await startTestApp({ database: "pglite", storage });
+    const withStorage = await startTestApp({ database: "postgres", storage });
     try {
       const user = newOwner();
       const bytes = Buffer.from("a poster that outlives its item");

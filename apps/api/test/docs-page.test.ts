@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from "./support/harness";
 let t: TestApp;
 let html: string;
 beforeAll(async () => {
-  t = await startTestApp({ database: "pglite" });
+  t = await startTestApp({ database: "postgres" });
   const res = await fetch(`${t.baseUrl}/docs`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/html");

@@ -17,7 +17,7 @@ const start = async (...args: Parameters<typeof startTestApp>) => {
 
 describe("global limiter on /v1", () => {
   it("RATE_LIMIT_PER_MINUTE requests pass, the next answers RATE_LIMITED 429 with retry-after", async () => {
-    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "3" } });
+    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "3" } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await t.request("GET", "/v1/automation/validate")).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -28,7 +28,7 @@ describe("global limiter on /v1", () => {
   });
 
   it("the automation lane answers 429 in its own envelope", async () => {
-    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
     await t.request("GET", "/v1/automation/validate");
     const res = await t.request("GET", "/v1/automation/validate");
     expect(res.status).toBe(429);
@@ -36,7 +36,7 @@ describe("global limiter on /v1", () => {
   });
 
   it("a service-signed signing request skips the global limiter; an unsigned one does not", async () => {
-    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
     const path = "/v1/public/sign/0123456789abcdef0123456789abcdef";
     expect((await t.request("GET", path)).status).toBe(404);
     expect((await t.request("GET", path)).status).toBe(429);
@@ -58,7 +58,7 @@ describe("global limiter on /v1", () => {
   });
 
   it("routes outside /v1 (health, docs) are not limited", async () => {
-    const t = await start({ database: "pglite", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
     await t.request("GET", "/v1/web/studio");
     expect((await t.request("GET", "/healthz")).status).toBe(200);
   });
@@ -87,7 +87,7 @@ describe("global limiter on /v1", () => {
 
 describe("body limit", () => {
   it("a body over the limit answers BAD_REQUEST with HTTP 413", async () => {
-    const t = await start({ database: "pglite", env: { BODY_LIMIT_BYTES: "1024" } });
+    const t = await start({ database: "postgres", env: { BODY_LIMIT_BYTES: "1024" } });
     const body = JSON.stringify({ name: "x".repeat(2000) });
     const res = await t.web("POST", "/v1/web/studios/current/api-keys", newOwner(), JSON.parse(body));
     expect(res.status).toBe(413);
@@ -97,7 +97,7 @@ describe("body limit", () => {
 
 describe("fail closed", () => {
   it("with REDIS_URL set but unreachable, signed lanes answer SERVICE_UNAVAILABLE 503 instead of skipping the nonce check", async () => {
-    const t = await start({ database: "pglite", redis: "redis://127.0.0.1:1" });
+    const t = await start({ database: "postgres", redis: "redis://127.0.0.1:1" });
     const res = await t.web("GET", "/v1/web/studio", newOwner());
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ ok: false, code: "SERVICE_UNAVAILABLE" });
@@ -107,7 +107,7 @@ describe("fail closed", () => {
   });
 
   it("the signature check itself fails closed when only the nonce store is down (limiter passed)", async () => {
-    const t = await start({ database: "pglite" });
+    const t = await start({ database: "postgres" });
     const kv = t.deps.kv;
     const original = kv.setIfAbsent.bind(kv);
     const { KvUnavailableError } = await import("@studio/kv");

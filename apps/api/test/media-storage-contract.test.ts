@@ -26,7 +26,7 @@ beforeAll(async () => {
     publicBaseUrl: () => `${t.baseUrl}/media`,
     now: () => new Date(Date.now() + localOffsetMs),
   });
-  t = await startTestApp({ database: "pglite", storage: local });
+  t = await startTestApp({ database: "postgres", storage: local });
 });
 afterAll(async () => {
   await t?.close();

@@ -553,7 +553,7 @@ describe("tenancy: multipart keys are caller controlled", () => {
 
 describe("storage not configured or unreachable", () => {
   it("without object storage every media route answers INTERNAL object storage not configured", async () => {
-    const bare = await startTestApp({ database: "pglite" });
+    const bare = await startTestApp({ database: "postgres" });
     try {
       const user = newOwner();
       const id = await studioIdOf(bare, user);
@@ -595,7 +595,7 @@ describe("storage not configured or unreachable", () => {
       secretAccessKey: "s",
       connectTimeoutMs: 1_000,
     });
-    const app = await startTestApp({ database: "pglite", storage: down });
+    const app = await startTestApp({ database: "postgres", storage: down });
     try {
       const res = await app.web("POST", "/v1/web/content/media", newOwner(), {
         media: "aGVsbG8=",

@@ -451,7 +451,7 @@ describe("the wire matches the document: every route, every lane", () => {
   const WIRE_WEBHOOK_SECRET = "wire-webhook-secret";
   beforeAll(async () => {
     t = await startTestApp({
-      database: "pglite",
+      database: "postgres",
       env: {
         BODY_LIMIT_BYTES: "4096",
         MEDIA_INLINE_BODY_LIMIT_BYTES: "4096",

@@ -100,7 +100,7 @@ beforeAll(async () => {
   };
   [t, noModel] = await Promise.all([
     startTestApp({ env }),
-    startTestApp({ database: "pglite", env: { WEBHOOK_ALLOW_LOOPBACK: "1" } }),
+    startTestApp({ database: "postgres", env: { WEBHOOK_ALLOW_LOOPBACK: "1" } }),
   ]);
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "./support/harness";
 let t: TestApp;
 let doc: any;
 beforeAll(async () => {
-  t = await startTestApp({ database: "pglite" });
+  t = await startTestApp({ database: "postgres" });
   doc = (await t.request("GET", "/openapi.json")).body;
 });
 afterAll(async () => t?.close());

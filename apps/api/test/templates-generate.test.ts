@@ -84,7 +84,7 @@ let noModel: TestApp;
 beforeAll(async () => {
   chat = await startFakeChatServer();
   const env = { LLM_BASE_URL: chat.baseUrl, LLM_API_KEY: "sk-test-templates", LLM_MODEL: "test-model" };
-  [t, noModel] = await Promise.all([startTestApp({ env }), startTestApp({ database: "pglite" })]);
+  [t, noModel] = await Promise.all([startTestApp({ env }), startTestApp({ database: "postgres" })]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), noModel?.close(), chat?.close()]);

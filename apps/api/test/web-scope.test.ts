@@ -68,7 +68,7 @@ describe("one request scope: domain time comes from the scope", () => {
   it("a fixed clock reaches the domain: a task created as DONE is resolved at the scope's now", async () => {
     // Frozen a few seconds in the past: inside the signature window, yet never the wall clock.
     const fixed = new Date(Math.floor(Date.now() / 1000) * 1000 - 7_000);
-    const fixedApp = await startTestApp({ database: "pglite", now: () => fixed });
+    const fixedApp = await startTestApp({ database: "postgres", now: () => fixed });
     try {
       const owner = newOwner();
       const res = await fixedApp.web("POST", "/v1/web/tasks", owner, {
