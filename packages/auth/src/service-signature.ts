@@ -26,8 +26,12 @@ const MAX_NONCE_LENGTH = 128;
 const EPOCH_MS_PATTERN = /^[0-9]{1,16}$/;
 
 export function sha256Hex(body: Uint8Array | string): string {
+  // Most signed requests (every GET) have no body: its hash is a constant.
+  if (body.length === 0) return EMPTY_SHA256_HEX;
   return createHash("sha256").update(body).digest("hex");
 }
+
+const EMPTY_SHA256_HEX = createHash("sha256").update("").digest("hex");
 
 export interface ServiceCanonicalInput {
   method: string;
