@@ -107,13 +107,15 @@ describe("two API processes and two workers over one PostgreSQL and one Redis", 
       RATE_LIMIT_PER_MINUTE: "100000",
     };
     const workerEnv = { SESSION_SIGNING_SECRET: SESSION_SECRET, WEBHOOK_ALLOW_LOOPBACK: "1" };
+    // The APIs first, then the workers: four processes compiling at once on a loaded machine
+    // can miss startApiProcess's 60 s start deadline.
+    const started = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
+    for (const s of started) if (s.status === "fulfilled") apis.push(s.value);
+    for (const s of started) if (s.status === "rejected") throw s.reason;
     workers.push(
       spawnWorker(pg.url, { ...workerEnv, WORKER_ID: "scale-worker-1" }),
       spawnWorker(pg.url, { ...workerEnv, WORKER_ID: "scale-worker-2" }),
     );
-    const started = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
-    for (const s of started) if (s.status === "fulfilled") apis.push(s.value);
-    for (const s of started) if (s.status === "rejected") throw s.reason;
     await Promise.all(workers.map((w) => w.ready));
     a = clientOf(apis[0]!.port);
     b = clientOf(apis[1]!.port);

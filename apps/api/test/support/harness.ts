@@ -45,11 +45,13 @@ export interface TestAppOptions {
 }
 
 /**
- * TEST_REPLICAS=1 or 2; unset: 1. Read per call, so a file can set it before starting apps.
+ * TEST_REPLICAS=1 or 2; unset: 2, so every run proves the lanes against either of two
+ * processes (it costs the suite no measurable time, docs/DECISIONS.md "Replica mode").
+ * TEST_REPLICAS=1 opts out. Read per call, so a file can set it before starting apps.
  */
 export function replicasFromEnv(): 1 | 2 {
   const value = process.env.TEST_REPLICAS?.trim();
-  if (value === undefined || value === "") return 1;
+  if (value === undefined || value === "") return 2;
   if (value === "1" || value === "2") return Number(value) as 1 | 2;
   throw new Error(`TEST_REPLICAS must be 1 or 2, got ${JSON.stringify(value)}`);
 }
