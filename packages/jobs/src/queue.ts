@@ -279,7 +279,9 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
       };
       for (const job of registry.list()) {
         for (let i = 0; i < concurrencyOf(job); i++) {
-          await boss.work<object>(job.name, workOptions, async (deliveries) => {
+          // Set once work() answers; a job fetched before that just waits one interval.
+          const slot: { workerId?: string } = {};
+          slot.workerId = await boss.work<object>(job.name, workOptions, async (deliveries) => {
             for (const delivery of deliveries) {
               const run = runJob(job, delivery);
               running.add(run);
@@ -289,6 +291,10 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
                 running.delete(run);
               }
             }
+            // pg-boss waits out the polling interval after every fetch, even one that found a job,
+            // capping a slot at one job per interval: a slot that ran a job looks again at once
+            // (only an empty fetch waits).
+            if (deliveries.length > 0 && slot.workerId !== undefined) boss.notifyWorker(slot.workerId);
           });
         }
       }
