@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signTraineeToken } from "@studio/auth";
 import { DELIVER_WEBHOOK_JOB } from "@studio/contracts";
-import { clients, forms, webhooks } from "@studio/db";
-import { assignForm, type JobScope } from "@studio/domain";
+import { webhooks } from "@studio/db";
 import { freshPostgres, TEST_DATABASE_TIMEOUTS } from "./support/databases";
-import { field } from "./support/form-fixtures";
-import { newOwner } from "./support/harness";
-import { spawnWorker, startAppOn, type OwnApp, type WorkerProcess } from "./support/own-services";
+import {
+  spawnWorker,
+  startAppOn,
+  studioWithHook,
+  type OwnApp,
+  type WorkerProcess,
+} from "./support/own-services";
 
 /**
  * Faults (issue 16): a worker killed mid-job loses nothing, and its jobs are back within the
@@ -117,53 +119,9 @@ const jobRows = async () => {
 describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
   it("every FORM_FILLED delivery reaches the receiver after a second worker starts; repeats only of the deliveries in flight, with the same x-webhook-id", async () => {
     // A studio with an API key and a FORM_FILLED hook at the slow receiver; a trainee with JOBS forms.
-    const owner = newOwner();
-    const studio = await app.web("GET", "/v1/web/studio", owner);
-    expect(studio.status).toBe(200);
-    const studioId = studio.body.data.id as string;
-    const key = await app.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "Zapier" });
-    expect(key.status).toBe(201);
-    const hook = await app.request("POST", "/v1/automation/hooks", {
-      headers: { "x-api-key": key.body.data.key },
-      body: { targetUrl: receiverUrl },
-    });
-    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
-    const db = app.deps.database.db;
-    const [client] = await db
-      .insert(clients)
-      .values({ studioId, firstName: "Maya", phone: `+9725${Math.floor(1e7 + Math.random() * 8e7)}` })
-      .returning();
-    const token = signTraineeToken({ clientId: client!.id, studioId }, app.config.sessionSigningSecret);
-    const [form] = await db
-      .insert(forms)
-      .values({ studioId, name: "check-in", type: "ONE_TIME", fields: [field("q1", "text")] })
-      .returning();
-    const scope: JobScope = {
-      studioId,
-      actor: { kind: "job", job: "test" },
-      requestId: "test",
-      now: new Date(),
-      logger: app.deps.logger,
-      jobs: app.deps.jobs,
-      model: null,
-      webPages: null,
-      storage: null,
-    };
-    const responseIds: string[] = [];
-    for (let i = 0; i < JOBS; i++) {
-      const { assignment } = await assignForm(db, scope, {
-        clientId: client!.id,
-        formId: form!.id,
-        push: false,
-        source: "coach",
-      });
-      const res = await app.request("POST", `/v1/trainee/forms/${assignment.id}/submit`, {
-        headers: { authorization: `Bearer ${token}` },
-        body: { answers: { q1: `answer ${i}` } },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      responseIds.push(res.body.data.id);
-    }
+    const hooked = await studioWithHook(app, receiverUrl, JOBS);
+    const { studioId, responseIds } = hooked;
+    for (let i = 0; i < JOBS; i++) await hooked.submit();
     const jobIds = (await jobRows()).map((j) => j.id).sort();
     expect(jobIds).toHaveLength(JOBS);
 
@@ -263,7 +221,7 @@ describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
       .map((j) => j.id)
       .sort();
     expect(retried).toEqual(activeAtKill);
-    const [row] = await db.select().from(webhooks).where(eq(webhooks.studioId, studioId));
+    const [row] = await app.deps.database.db.select().from(webhooks).where(eq(webhooks.studioId, studioId));
     expect(row).toMatchObject({ lastStatus: 200 });
 
     // The second worker still stops cleanly.

@@ -476,10 +476,13 @@ export async function studioWithHook(app: OwnApp, targetUrl: string, count: numb
     assignments.push(assignment.id);
   }
   const token = signTraineeToken({ clientId: client!.id, studioId }, app.config.sessionSigningSecret);
+  const responseIds: string[] = [];
   return {
     studioId,
     hookId: hook.body.data.id as string,
     assignments,
+    /** The ids of the form responses submitted so far (FORM_FILLED carries them). */
+    responseIds,
     /** Submits the next form; answers how long the request took. */
     async submit(): Promise<number> {
       const id = assignments.shift()!;
@@ -488,6 +491,7 @@ export async function studioWithHook(app: OwnApp, targetUrl: string, count: numb
         body: { answers: { q1: "fine" } },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
+      responseIds.push(res.body.data.id as string);
       return res.ms;
     },
   };
