@@ -9,6 +9,8 @@ export interface AppEnv {
     deps: AppDeps;
     auth: LaneAuth;
     rawBody?: Uint8Array;
+    /** The parsed request URL (requestUrl). */
+    url?: URL;
     /** The REST route template the adapter matched (the request log reuses it). */
     routePath?: string;
   };

@@ -8,7 +8,9 @@ import { createKvStore } from "@studio/kv";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
-import { freshPostgres, TEST_DATABASE_TIMEOUTS } from "./support/databases";
+import { Redis } from "ioredis";
+import { freshPostgres, TEST_DATABASE_TIMEOUTS, TEST_REDIS_URL } from "./support/databases";
+import { startTestApp } from "./support/harness";
 import { newOwner, userHeaders, type WebUserContext } from "./support/harness";
 import { startStatementCounter } from "./support/statement-counter";
 
@@ -100,5 +102,35 @@ describe("statements per signed web request", () => {
     });
     expect(name).toBe("Renamed Studio");
     expect(cost).toBe(1);
+  });
+});
+
+describe("Redis round trips per signed web request", () => {
+  it("the nonce claim and the store epoch are ONE command (a script), the limiter one more", async () => {
+    const prefix = `cost-redis:${Math.random().toString(36).slice(2)}:`;
+    const t = await startTestApp({ redis: true, kvPrefix: prefix, replicas: 1 });
+    // MONITOR sees every command the Redis server runs; only this app's keys carry the prefix.
+    const monitor = await new Redis(TEST_REDIS_URL).monitor();
+    const seen: string[] = [];
+    // Commands a script runs are shown too, from source "lua": those are not round trips.
+    monitor.on("monitor", (_time: string, args: string[], source: string) => {
+      if (source !== "lua" && args.some((a) => a.startsWith(prefix))) seen.push(args.join(" "));
+    });
+    try {
+      const owner = newOwner();
+      expect((await t.web("GET", "/v1/web/studio", owner)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen.length = 0;
+      for (let i = 0; i < 5; i++) expect((await t.web("GET", "/v1/web/studio", owner)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replay = seen.filter((line) => line.includes("svc-nonce:") || line.includes("kv:epoch"));
+      // One evalsha per request names both the nonce and the epoch marker; no separate GET of the
+      // marker, no separate SET NX of the nonce (two round trips before).
+      expect(replay, seen.join("\n")).toHaveLength(5);
+      for (const line of replay) expect(line).toMatch(/^evalsha .*svc-nonce:.*kv:epoch/);
+    } finally {
+      monitor.disconnect();
+      await t.close();
+    }
   });
 });

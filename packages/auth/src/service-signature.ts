@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { constantTimeEqual } from "./constant-time";
+import { macEqual } from "./constant-time";
 import { BEFORE_STORE_EPOCH_MESSAGE, predatesStoreEpoch, type StoreEpoch } from "./replay-guard";
 
 /** Headers carried by every request on the web, internal and admin lanes. */
@@ -158,7 +158,7 @@ export async function verifyServiceSignature(
     }),
   );
   // An unset secret is a misconfiguration: anyone could compute the HMAC, so reject.
-  if (input.secret === "" || !constantTimeEqual(expected, signature)) {
+  if (input.secret === "" || !macEqual(expected, signature)) {
     return { ok: false, message: "invalid signature" };
   }
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { constantTimeEqual } from "./constant-time";
+import { macEqual } from "./constant-time";
 
 /**
  * Trainee lane token: `base64url(JSON payload) + "." + base64url(HMAC-SHA256(secret, payloadPart))`.
@@ -57,7 +57,7 @@ export function verifyTraineeToken(token: string, secret: string, now: number): 
   if (!BASE64URL_PATTERN.test(payloadPart) || !BASE64URL_PATTERN.test(signaturePart)) return null;
 
   // Compare the encoded strings, so a re-encoded signature with different padding bits is rejected too.
-  if (!constantTimeEqual(signPart(payloadPart, secret), signaturePart)) return null;
+  if (!macEqual(signPart(payloadPart, secret), signaturePart)) return null;
 
   let decoded: unknown;
   try {

@@ -181,6 +181,22 @@ export function describeKvStoreContract(name: string, factory: () => KvStore): v
       expect(await store.epoch()).toBe(first);
     });
 
+    it("claimWithEpoch claims like setIfAbsent (once) and answers the store's epoch", async () => {
+      const k = key("claim-epoch");
+      const epoch = await store.epoch();
+      expect(await store.claimWithEpoch(k, "1", 10_000)).toEqual({ claimed: true, epoch });
+      expect(await store.claimWithEpoch(k, "2", 10_000)).toEqual({ claimed: false, epoch });
+      expect(await store.get(k)).toBe("1");
+      expect(await store.setIfAbsent(k, "3", 10_000)).toBe(false);
+      // Of many concurrent claims on one new key exactly one wins.
+      const fresh = key("claim-race");
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, () => store.claimWithEpoch(fresh, "r", 10_000)),
+      );
+      expect(claims.filter((r) => r.claimed)).toHaveLength(1);
+      await expect(store.claimWithEpoch(key("bad-ttl"), "1", 0)).rejects.toThrow(RangeError);
+    });
+
     it("ping resolves while the store is reachable", async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -198,6 +214,7 @@ export function describeKvStoreContract(name: string, factory: () => KvStore): v
       await expect(other.increment(k, 1000)).rejects.toBeInstanceOf(KvUnavailableError);
       await expect(other.ping()).rejects.toBeInstanceOf(KvUnavailableError);
       await expect(other.epoch()).rejects.toBeInstanceOf(KvUnavailableError);
+      await expect(other.claimWithEpoch(k, "v", 1000)).rejects.toBeInstanceOf(KvUnavailableError);
     });
   });
 }

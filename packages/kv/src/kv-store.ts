@@ -22,6 +22,12 @@ export interface KvStore {
    * by every replica (see RedisKvStore).
    */
   epoch(): Promise<number>;
+  /**
+   * setIfAbsent, then the epoch as it stands after the claim: what a replay check asks, in one
+   * round trip on Redis (one script) instead of two. The epoch is read after the key is set, so
+   * a store emptied between the two shows its new epoch, never the old one.
+   */
+  claimWithEpoch(key: string, value: string, ttlMs: number): Promise<{ claimed: boolean; epoch: number }>;
   /** Throws when the backing store is unreachable (used by /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

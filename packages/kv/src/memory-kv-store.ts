@@ -89,6 +89,15 @@ export class MemoryKvStore implements KvStore {
     return this.createdAt;
   }
 
+  async claimWithEpoch(
+    key: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<{ claimed: boolean; epoch: number }> {
+    const claimed = await this.setIfAbsent(key, value, ttlMs);
+    return { claimed, epoch: await this.epoch() };
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
   }

@@ -79,6 +79,25 @@ describe("RedisKvStore epoch on the shared Redis", () => {
     expect(after).toBeGreaterThan(epoch);
     expect(after).toBeGreaterThanOrEqual(flushedAt);
   });
+
+  it("claimWithEpoch (the replay checks' one round trip) sees a flush: the claim succeeds and the epoch moves past it", async () => {
+    const url = "redis://127.0.0.1:6379/6";
+    const prefix = newPrefix();
+    const store = open(url, prefix);
+    const epoch = await store.epoch();
+    expect(await store.claimWithEpoch("nonce", "1", 60_000)).toEqual({ claimed: true, epoch });
+    await sleep(20);
+    const raw = new Redis(url);
+    await raw.flushdb();
+    raw.disconnect();
+    const flushedAt = Date.now();
+    // The nonce is forgotten (claimed again), and the answer says so: a request dated before the
+    // flush is then refused by the replay check.
+    const after = await store.claimWithEpoch("nonce", "1", 60_000);
+    expect(after.claimed).toBe(true);
+    expect(after.epoch).toBeGreaterThanOrEqual(flushedAt);
+    expect(await store.epoch()).toBe(after.epoch);
+  });
 });
 
 describe("RedisKvStore epoch against a throwaway redis-server", () => {
@@ -113,8 +132,10 @@ describe("RedisKvStore epoch against a throwaway redis-server", () => {
         )),
     );
 
-    // The nonce is gone (nothing on disk): the epoch says so.
-    expect(await a.setIfAbsent("nonce", "1", 60_000)).toBe(true);
+    // The nonce is gone (nothing on disk): the epoch says so, in the claim's own answer too.
+    const claim = await a.claimWithEpoch("nonce", "1", 60_000);
+    expect(claim.claimed).toBe(true);
+    expect(claim.epoch).toBeGreaterThan(downAt);
     expect(await a.epoch()).toBeGreaterThan(downAt);
     // Each replica raises the shared marker to its own reconnection; the later one stands.
     const settled = await b.epoch();

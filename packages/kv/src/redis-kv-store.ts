@@ -39,6 +39,12 @@ end
 return stored
 `;
 
+/** SET NX PX, then the epoch marker, atomically: [1 when set else 0, the marker or nil]. */
+const CLAIM_WITH_EPOCH_SCRIPT = `
+local set = redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX')
+return {set and 1 or 0, redis.call('GET', KEYS[2])}
+`;
+
 /**
  * Redis reply errors that mean "the server cannot serve right now" rather than "bad command";
  * these are reported as KvUnavailableError like connection failures.
@@ -90,6 +96,8 @@ export class RedisKvStore implements KvStore {
       // Never give up: retry with backoff capped at 2 s, so the store recovers when Redis returns.
       retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times - 1, 5), TIMEOUT_MS),
     });
+    // EVALSHA with a fallback to EVAL (the script is not sent on every request).
+    this.client.defineCommand("claimWithEpoch", { numberOfKeys: 2, lua: CLAIM_WITH_EPOCH_SCRIPT });
     this.client.on("error", (err: unknown) => this.markDown(err));
     this.client.on("close", () => {
       if (!this.closed) this.markDown(undefined);
@@ -169,6 +177,25 @@ export class RedisKvStore implements KvStore {
     const value = await this.raiseMarker(this.epochSeed ?? Date.now());
     this.epochSeed = undefined;
     return value;
+  }
+
+  async claimWithEpoch(
+    key: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<{ claimed: boolean; epoch: number }> {
+    const ttl = normalizeTtlMs(ttlMs);
+    const client = this.client as Redis & {
+      claimWithEpoch(key: string, epochKey: string, value: string, ttl: number): Promise<[number, unknown]>;
+    };
+    const [set, marker] = await this.run(() => client.claimWithEpoch(key, EPOCH_KEY, value, ttl));
+    const stored = parseEpoch(marker);
+    // An outage to settle first, or no marker yet (a fresh or emptied Redis): the full epoch()
+    // path, which raises the marker; rare, so the common request stays at one round trip.
+    if (this.epochRaise !== undefined || stored === undefined)
+      return { claimed: set === 1, epoch: await this.epoch() };
+    this.epochSeed = undefined;
+    return { claimed: set === 1, epoch: stored };
   }
 
   async ping(): Promise<void> {

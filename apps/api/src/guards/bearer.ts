@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import { checkBearerReplay } from "@studio/auth";
 import type { WebRole } from "@studio/contracts";
 import type { AppEnv } from "../hono-env";
+import { replayStore } from "./replay-store";
+import { requestHeader } from "./request-parts";
 import { laneError, laneFailure } from "./lane-error";
 
 /** A resolved bearer session: the active organization and the member's role there. */
@@ -30,12 +32,11 @@ export async function authenticateBearer(
   const deps = c.get("deps");
   try {
     const replay = await checkBearerReplay({
-      nonce: c.req.header("x-nonce"),
-      timestamp: c.req.header("x-timestamp"),
+      nonce: requestHeader(c, "x-nonce"),
+      timestamp: requestHeader(c, "x-timestamp"),
       now: deps.now().getTime(),
-      claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
       // Requests dated before the store last restarted, emptied or recovered may be replays.
-      storeEpoch: () => deps.kv.epoch(),
+      ...replayStore(deps.kv),
     });
     if (!replay.ok)
       return laneError(c, replay.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", replay.message);

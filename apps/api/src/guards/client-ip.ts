@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "../hono-env";
+import { requestHeader } from "./request-parts";
 
 /** Signup verification (document 3): its throttles read x-client-ip when present. */
 const isPublicOnboarding = (pathname: string) => pathname.startsWith("/v1/public/onboarding/");
@@ -15,11 +16,11 @@ const isPublicOnboarding = (pathname: string) => pathname.startsWith("/v1/public
 export function clientIp(c: Context<AppEnv>): string {
   const auth = c.get("auth");
   if (auth?.lane === "public" && (auth.signedByService || isPublicOnboarding(c.req.path))) {
-    const forwarded = c.req.header("x-client-ip")?.trim();
+    const forwarded = requestHeader(c, "x-client-ip")?.trim();
     if (forwarded) return forwarded;
   }
   if (c.get("deps").config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
   try {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { requestUrl } from "./request-parts";
 import { AppError } from "@studio/domain";
 import { serializeError } from "@studio/observability";
 import type { ErrorCode } from "@studio/contracts";
@@ -16,7 +17,7 @@ export function laneError(
   return writeError(
     c,
     mapError(new AppError(code, message, details)),
-    envelopeStyleFor(new URL(c.req.url).pathname),
+    envelopeStyleFor(requestUrl(c).pathname),
   );
 }
 
@@ -24,5 +25,5 @@ export function laneFailure(c: Context<AppEnv>, error: unknown) {
   const mapped = mapError(error);
   if (mapped.unexpected)
     c.get("deps").logger.error("guard failed", { requestId: c.get("requestId"), err: serializeError(error) });
-  return writeError(c, mapped, envelopeStyleFor(new URL(c.req.url).pathname));
+  return writeError(c, mapped, envelopeStyleFor(requestUrl(c).pathname));
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { requestUrl } from "./request-parts";
 import type { AppEnv } from "../hono-env";
 import { laneOfPath } from "../lanes/lane-of-path";
 import { authenticateApiKey } from "./api-key";
@@ -25,7 +26,7 @@ export function laneGuard(options: {
   const apiKeyTouched = new BoundedCache<string, number>(10_000);
 
   return async (c, next) => {
-    const lane = laneOfPath(new URL(c.req.url).pathname);
+    const lane = laneOfPath(requestUrl(c).pathname);
     let refusal: Response | undefined;
     switch (lane) {
       case "web": {

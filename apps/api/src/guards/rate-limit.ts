@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createRateLimiter, type KvStore, type RateLimiter } from "@studio/kv";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "../hono-env";
+import { requestHeader, requestUrl } from "./request-parts";
 import { clientIp } from "./client-ip";
 import { laneError, laneFailure } from "./lane-error";
 
@@ -51,6 +52,6 @@ export function globalRateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
 /** /v1/public/sign/* sent by our web app server (it carries x-service-id). */
 export function isServiceSigningRequest(c: Context<AppEnv>): boolean {
   return (
-    c.req.header("x-service-id") !== undefined && new URL(c.req.url).pathname.startsWith("/v1/public/sign/")
+    requestHeader(c, "x-service-id") !== undefined && requestUrl(c).pathname.startsWith("/v1/public/sign/")
   );
 }

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { verifyServiceSignature } from "@studio/auth";
 import type { AppEnv } from "../hono-env";
+import { replayStore } from "./replay-store";
+import { requestHeader, requestUrl } from "./request-parts";
 import { laneError, laneFailure } from "./lane-error";
 import { readRawBody } from "./raw-body";
 
@@ -8,15 +10,15 @@ import { readRawBody } from "./raw-body";
 export function pathWithQuery(c: Context<AppEnv>): string {
   const raw = c.env?.incoming?.url;
   if (raw) return raw;
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   return url.pathname + url.search;
 }
 
 /** A GET or HEAD that declares a body (a non-zero content-length, or any transfer-encoding). */
 function bodilessMethodWithBody(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
-  const length = c.req.header("content-length")?.trim();
-  return (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+  const length = requestHeader(c, "content-length")?.trim();
+  return (length !== undefined && length !== "0") || requestHeader(c, "transfer-encoding") !== undefined;
 }
 
 /**
@@ -34,16 +36,15 @@ export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ servi
     return laneError(c, "UNAUTHORIZED", "unexpected body on a GET or HEAD request");
   try {
     const result = await verifyServiceSignature({
-      getHeader: (name) => c.req.header(name),
+      getHeader: (name) => requestHeader(c, name),
       method: c.req.method,
       pathWithQuery: pathWithQuery(c),
       rawBody: await readRawBody(c),
       secret: deps.config.serviceAuthSecret,
       knownServiceIds: deps.config.serviceIds,
       now: deps.now().getTime(),
-      claimNonce: (key, ttlMs) => deps.kv.setIfAbsent(key, "1", ttlMs),
       // Requests dated before the store last restarted, emptied or recovered may be replays.
-      storeEpoch: () => deps.kv.epoch(),
+      ...replayStore(deps.kv),
     });
     if (!result.ok) return laneError(c, "UNAUTHORIZED", result.message);
     return { serviceId: result.serviceId };

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { verifyTraineeToken } from "@studio/auth";
 import { canonicalTimeZone, isStudioLive, storeTraineeTimezone } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
+import { requestHeader } from "./request-parts";
 import { BoundedCache } from "./bounded-cache";
 import { laneError, laneFailure } from "./lane-error";
 
@@ -45,7 +46,9 @@ export async function authenticateTrainee(
     // The device's zone (never a preview's: that is the coach's device): stored on the trainee
     // when it changed, and carried on the request so its days follow it (docs/DECISIONS.md
     // "Trainee tracking").
-    const zone = preview ? undefined : (canonicalTimeZone(c.req.header("x-timezone")?.trim()) ?? undefined);
+    const zone = preview
+      ? undefined
+      : (canonicalTimeZone(requestHeader(c, "x-timezone")?.trim()) ?? undefined);
     if (zone && cache.storedZone.get(payload.clientId) !== zone) {
       await storeTraineeTimezone(deps.database.db, {
         studioId: payload.studioId,

@@ -9,6 +9,7 @@ import {
   type OrganizationMemberRole,
 } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
+import { requestHeader } from "./request-parts";
 import { laneError, laneFailure } from "./lane-error";
 import { BoundedCache } from "./bounded-cache";
 
@@ -30,9 +31,11 @@ export class WebContextCache {
 }
 
 /** x-user-role: a missing or unknown value reads as SUB_COACH. */
+const WEB_ROLES: ReadonlySet<string> = new Set(WebRoleSchema.options);
+
 export const parseWebRole = (value: string | undefined): WebRole => {
-  const parsed = WebRoleSchema.safeParse(value?.trim().toUpperCase());
-  return parsed.success ? parsed.data : "SUB_COACH";
+  const role = value?.trim().toUpperCase();
+  return role !== undefined && WEB_ROLES.has(role) ? (role as WebRole) : "SUB_COACH";
 };
 
 /**
@@ -44,10 +47,10 @@ export async function resolveWebContext(
   c: Context<AppEnv>,
   cache: WebContextCache,
 ): Promise<Response | undefined> {
-  const organizationId = c.req.header("x-studio-id")?.trim();
-  const userId = c.req.header("x-user-id")?.trim();
+  const organizationId = requestHeader(c, "x-studio-id")?.trim();
+  const userId = requestHeader(c, "x-user-id")?.trim();
   if (!organizationId || !userId) return laneError(c, "UNAUTHORIZED", "missing web user context");
-  const role = parseWebRole(c.req.header("x-user-role"));
+  const role = parseWebRole(requestHeader(c, "x-user-role"));
   const deps = c.get("deps");
   const { db } = deps.database;
   try {
@@ -55,8 +58,8 @@ export async function resolveWebContext(
     if (!studioId) {
       const studio = await resolveStudioForOrganization(db, {
         organizationId,
-        slug: c.req.header("x-studio-slug"),
-        name: c.req.header("x-studio-name"),
+        slug: requestHeader(c, "x-studio-slug"),
+        name: requestHeader(c, "x-studio-name"),
       });
       studioId = studio.id;
       cache.studioByOrganization.set(organizationId, studioId);
@@ -71,8 +74,8 @@ export async function resolveWebContext(
       await ensureOwnerCoach(db, {
         studioId,
         userId,
-        name: c.req.header("x-user-name"),
-        email: c.req.header("x-user-email"),
+        name: requestHeader(c, "x-user-name"),
+        email: requestHeader(c, "x-user-email"),
       });
       cache.ownerCoachEnsured.set(userKey, true);
     }

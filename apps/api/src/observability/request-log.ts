@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { requestUrl } from "../guards/request-parts";
 import { matchedRoutes } from "hono/route";
 import type { HttpMetrics, Logger } from "@studio/observability";
 import type { AppEnv } from "../hono-env";
@@ -25,7 +26,7 @@ export function requestLog(options: {
     await next();
     const durationMs = performance.now() - started;
     const method = c.req.method;
-    const path = rawPathname(c) ?? new URL(c.req.url).pathname;
+    const path = rawPathname(c) ?? requestUrl(c).pathname;
     const route = routeOf(c, path, method, table);
     const status = c.res.status;
     http.observe({ method, route, status, durationSeconds: durationMs / 1000 });

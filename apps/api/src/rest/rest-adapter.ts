@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { requestUrl } from "../guards/request-parts";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { AppError } from "@studio/domain";
 import type { RequestContext } from "../context";
@@ -7,17 +8,8 @@ import { mapError } from "./error-mapping";
 import type { AppEnv } from "../hono-env";
 import { readRawBody } from "../guards/raw-body";
 import { RouteTable } from "./route-table";
+import { procedureRunner, type ProcedureDef } from "./run-procedure";
 import { serializeError } from "@studio/observability";
-
-/** A tRPC procedure as its own caller invokes it (what `createCaller(ctx).a.b(input)` ends in). */
-type Procedure = ((opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: RequestContext;
-  type: string;
-  signal: undefined;
-  batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: string } };
 
 /**
  * Our thin REST adapter over tRPC: the route table is built once; each request matches a
@@ -25,15 +17,18 @@ type Procedure = ((opts: {
  * procedure (which parses the input with its own schema, runs its middlewares and validates
  * its output) and writes the lane's envelope with the route's success status.
  *
- * The procedure is called the way tRPC's own caller calls it, without building the caller's
- * recursive proxy per request (a measured share of the per-request cost, issue 16).
+ * The procedure runs through procedureRunner (its middleware chain as tRPC runs it, without
+ * tRPC's per-step copies or its caller's recursive proxy: measured costs, issue 16).
  */
 export function createRestHandler(router: AnyTRPCRouter) {
   const table = RouteTable.fromRouter(router);
-  const procedures = router._def.procedures as Record<string, Procedure>;
+  const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
+  const runners = new Map(
+    Object.entries(procedures).map(([path, procedure]) => [path, procedureRunner(procedure._def)]),
+  );
 
   const handler = async (c: Context<AppEnv>) => {
-    const url = new URL(c.req.url);
+    const url = requestUrl(c);
     const style = envelopeStyleFor(url.pathname);
     const match = table.match(c.req.method, rawPathname(c) ?? url.pathname);
     // The request log names this route without matching the path again.
@@ -54,15 +49,7 @@ export function createRestHandler(router: AnyTRPCRouter) {
         auth: c.get("auth"),
       };
       const path = match.route.procedurePath;
-      const procedure = procedures[path]!;
-      const data = await procedure({
-        path,
-        getRawInput: async () => input,
-        ctx,
-        type: procedure._def.type,
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await runners.get(path)!({ path, ctx, getRawInput: async () => input });
       const { automationMessage, automationMessageOf } = match.route.meta;
       const message = automationMessageOf ? automationMessageOf(data as never) : automationMessage;
       return writeSuccess(c, data, match.route.successStatus, style, message);
