@@ -1,10 +1,29 @@
 import { createDatabase } from "@studio/db";
 import { createJobQueue } from "@studio/jobs";
 import { silentLogger as silent } from "@studio/observability";
-import { TEST_DATABASE_TIMEOUTS, TEST_DATABASE_URL, templateName, urlForDatabase } from "./databases";
+import {
+  preparePgliteDump,
+  TEST_DATABASE_TIMEOUTS,
+  TEST_DATABASE_URL,
+  templateName,
+  urlForDatabase,
+} from "./databases";
 
-/** Creates the migrated template database once per run; test files clone it. */
+/**
+ * Creates the migrated template database once per run; test files clone it. The PGlite
+ * template's dump is built beside the first files (see preparePgliteDump); teardown waits for it.
+ */
 export default async function setup() {
+  const pgliteDump = preparePgliteDump();
+  // Awaited by teardown; a failed build is reported there (workers then build their own).
+  pgliteDump.catch(() => undefined);
+  await setupPostgres();
+  return async () => {
+    await pgliteDump;
+  };
+}
+
+async function setupPostgres() {
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1, ...TEST_DATABASE_TIMEOUTS });
   const name = templateName();
   try {
