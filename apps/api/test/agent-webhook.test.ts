@@ -160,51 +160,85 @@ describe("POST /v1/agent/webhook body", () => {
 });
 
 describe("debounced replies", () => {
-  it("a burst of messages gets one reply, drafted from all of them, sent and recorded as OUT", async () => {
-    const requestsBefore = llm.requests.length;
-    for (const message of ["שלום", "אני מאמן כושר", "יש לכם אפליקציה למתאמנים?"]) {
-      expect(
-        (await send(t, { phone: "0501110003", conversationId: "conv-burst", message })).body.data.queued,
-      ).toBe(true);
-    }
-    // One queued job per conversation.
-    const queued = (await t.jobsNamed("agent-reply")).filter(
-      (j) => j.data.conversationId === "conv-burst" && j.state === "created",
-    );
-    expect(queued).toHaveLength(1);
-    await eventually(async () => sentTo("972501110003").length === 1);
-    await eventually(async () => (await messagesOf("conv-burst")).some((m) => m.direction === "OUT"));
-    await sleep((DEBOUNCE + 1.5) * 1000);
-    expect(sentTo("972501110003")).toHaveLength(1);
-    expect(sentTo("972501110003")[0]!.text?.body).toBe(REPLY);
-    const rows = await messagesOf("conv-burst");
-    expect(rows.map((r) => r.direction)).toEqual(["IN", "IN", "IN", "OUT"]);
-    expect(rows[3]).toMatchObject({ body: REPLY, phone: "+972501110003" });
-    // Other conversations of earlier tests may be answered meanwhile: this conversation's requests only.
-    const requests = llm.requests
-      .slice(requestsBefore)
-      .filter((r) => JSON.stringify(r.body.messages).includes("אני מאמן כושר"));
-    expect(requests).toHaveLength(1);
-    const prompt = requests[0]!.body.messages.find((m) => m.role === "user")!.content;
-    for (const text of ["שלום", "אני מאמן כושר", "יש לכם אפליקציה למתאמנים?"]) expect(prompt).toContain(text);
-    const system = requests[0]!.body.messages.find((m) => m.role === "system")!.content;
-    expect(system).toMatch(/Hebrew/);
-    expect(requests[0]!.authorization).toBe("Bearer llm-key");
+  // These four wait on their own conversations (own phone, own id) and the fake model's default
+  // answer, mostly on the debounce and on "nothing more is sent" sleeps: they run side by side.
+  // The tests after them script the model's and the provider's next answers: one at a time.
+  it.concurrent(
+    "a burst of messages gets one reply, drafted from all of them, sent and recorded as OUT",
+    async ({ expect }) => {
+      const requestsBefore = llm.requests.length;
+      for (const message of ["שלום", "אני מאמן כושר", "יש לכם אפליקציה למתאמנים?"]) {
+        expect(
+          (await send(t, { phone: "0501110003", conversationId: "conv-burst", message })).body.data.queued,
+        ).toBe(true);
+      }
+      // One queued job per conversation.
+      const queued = (await t.jobsNamed("agent-reply")).filter(
+        (j) => j.data.conversationId === "conv-burst" && j.state === "created",
+      );
+      expect(queued).toHaveLength(1);
+      await eventually(async () => sentTo("972501110003").length === 1);
+      await eventually(async () => (await messagesOf("conv-burst")).some((m) => m.direction === "OUT"));
+      await sleep((DEBOUNCE + 1.5) * 1000);
+      expect(sentTo("972501110003")).toHaveLength(1);
+      expect(sentTo("972501110003")[0]!.text?.body).toBe(REPLY);
+      const rows = await messagesOf("conv-burst");
+      expect(rows.map((r) => r.direction)).toEqual(["IN", "IN", "IN", "OUT"]);
+      expect(rows[3]).toMatchObject({ body: REPLY, phone: "+972501110003" });
+      // Other conversations of earlier tests may be answered meanwhile: this conversation's requests only.
+      const requests = llm.requests
+        .slice(requestsBefore)
+        .filter((r) => JSON.stringify(r.body.messages).includes("אני מאמן כושר"));
+      expect(requests).toHaveLength(1);
+      const prompt = requests[0]!.body.messages.find((m) => m.role === "user")!.content;
+      for (const text of ["שלום", "אני מאמן כושר", "יש לכם אפליקציה למתאמנים?"])
+        expect(prompt).toContain(text);
+      const system = requests[0]!.body.messages.find((m) => m.role === "system")!.content;
+      expect(system).toMatch(/Hebrew/);
+      expect(requests[0]!.authorization).toBe("Bearer llm-key");
+    },
+  );
+
+  it.concurrent(
+    "waits until the conversation has been quiet for the debounce time (from its last message)",
+    async ({ expect }) => {
+      const first = Date.now();
+      await send(t, { phone: "0501110004", conversationId: "conv-quiet", message: "one" });
+      await sleep(1_500);
+      const last = Date.now();
+      await send(t, { phone: "0501110004", conversationId: "conv-quiet", message: "two" });
+      await eventually(async () => sentTo("972501110004").length === 1);
+      const sentAt = Date.now();
+      expect(sentAt - last).toBeGreaterThanOrEqual(DEBOUNCE * 1000 - 100);
+      expect(sentAt - first).toBeGreaterThan(DEBOUNCE * 1000 + 1_000);
+      await sleep((DEBOUNCE + 1) * 1000);
+      expect(sentTo("972501110004")).toHaveLength(1);
+      expect((await messagesOf("conv-quiet")).map((r) => r.direction)).toEqual(["IN", "IN", "OUT"]);
+    },
+  );
+
+  it.concurrent("a message after the reply was sent gets its own reply", async ({ expect }) => {
+    await send(t, { phone: "0501110006", conversationId: "conv-again", message: "hello" });
+    await eventually(async () => sentTo("972501110006").length === 1);
+    await eventually(async () => (await messagesOf("conv-again")).length === 2);
+    await send(t, { phone: "0501110006", conversationId: "conv-again", message: "and another thing" });
+    await eventually(async () => sentTo("972501110006").length === 2);
+    await eventually(async () => (await messagesOf("conv-again")).length === 4);
+    expect((await messagesOf("conv-again")).map((r) => r.direction)).toEqual(["IN", "OUT", "IN", "OUT"]);
   });
 
-  it("waits until the conversation has been quiet for the debounce time (from its last message)", async () => {
-    const first = Date.now();
-    await send(t, { phone: "0501110004", conversationId: "conv-quiet", message: "one" });
-    await sleep(1_500);
-    const last = Date.now();
-    await send(t, { phone: "0501110004", conversationId: "conv-quiet", message: "two" });
-    await eventually(async () => sentTo("972501110004").length === 1);
-    const sentAt = Date.now();
-    expect(sentAt - last).toBeGreaterThanOrEqual(DEBOUNCE * 1000 - 100);
-    expect(sentAt - first).toBeGreaterThan(DEBOUNCE * 1000 + 1_000);
-    await sleep((DEBOUNCE + 1) * 1000);
-    expect(sentTo("972501110004")).toHaveLength(1);
-    expect((await messagesOf("conv-quiet")).map((r) => r.direction)).toEqual(["IN", "IN", "OUT"]);
+  it.concurrent("the model sees at most the 20 newest messages of the conversation", async ({ expect }) => {
+    const before = llm.requests.length;
+    for (let i = 1; i <= 25; i += 1)
+      await send(t, { phone: "0501110011", conversationId: "conv-long", message: `line number ${i}.` });
+    await eventually(async () => sentTo("972501110011").length === 1);
+    const request = llm.requests
+      .slice(before)
+      .find((r) => JSON.stringify(r.body.messages).includes("line number 25."))!;
+    const prompt = request.body.messages.find((m) => m.role === "user")!.content;
+    expect(prompt.match(/^Person: /gm)).toHaveLength(20);
+    expect(prompt).toContain("Person: line number 6.");
+    expect(prompt).not.toContain("Person: line number 5.");
   });
 
   it("a message that arrives while the reply is being written is answered by a second reply", async () => {
@@ -231,30 +265,6 @@ describe("debounced replies", () => {
     const secondPrompt = promptOf(llm.requests.length - 1);
     expect(secondPrompt.indexOf("first reply")).toBeLessThan(secondPrompt.indexOf("question B"));
     expect(secondPrompt.trimEnd().endsWith("Person: question B")).toBe(true);
-  });
-
-  it("a message after the reply was sent gets its own reply", async () => {
-    await send(t, { phone: "0501110006", conversationId: "conv-again", message: "hello" });
-    await eventually(async () => sentTo("972501110006").length === 1);
-    await eventually(async () => (await messagesOf("conv-again")).length === 2);
-    await send(t, { phone: "0501110006", conversationId: "conv-again", message: "and another thing" });
-    await eventually(async () => sentTo("972501110006").length === 2);
-    await eventually(async () => (await messagesOf("conv-again")).length === 4);
-    expect((await messagesOf("conv-again")).map((r) => r.direction)).toEqual(["IN", "OUT", "IN", "OUT"]);
-  });
-
-  it("the model sees at most the 20 newest messages of the conversation", async () => {
-    const before = llm.requests.length;
-    for (let i = 1; i <= 25; i += 1)
-      await send(t, { phone: "0501110011", conversationId: "conv-long", message: `line number ${i}.` });
-    await eventually(async () => sentTo("972501110011").length === 1);
-    const request = llm.requests
-      .slice(before)
-      .find((r) => JSON.stringify(r.body.messages).includes("line number 25."))!;
-    const prompt = request.body.messages.find((m) => m.role === "user")!.content;
-    expect(prompt.match(/^Person: /gm)).toHaveLength(20);
-    expect(prompt).toContain("Person: line number 6.");
-    expect(prompt).not.toContain("Person: line number 5.");
   });
 
   it("a model failure sends nothing and records no reply; the job is retried", async () => {
