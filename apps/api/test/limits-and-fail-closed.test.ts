@@ -1,103 +1,55 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { describe, it, type TestContext } from "vitest";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { signServiceRequest } from "@studio/auth";
 import { ConfigError, loadConfig } from "../src/config";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-const start = async (...args: Parameters<typeof startTestApp>) => {
+/**
+ * The tests run side by side (describe.concurrent: each has its own apps, key prefixes and
+ * clients; most of their time is starting apps and the spawned process): each uses its own
+ * context's expect, and its apps are closed when it ends (the test's own onTestFinished).
+ */
+const start = async (
+  { onTestFinished }: TestContext,
+  ...args: Parameters<typeof startTestApp>
+): Promise<TestApp> => {
   const app = await startTestApp(...args);
-  apps.push(app);
+  onTestFinished(() => app.close());
   return app;
 };
 
-describe("global limiter on /v1", () => {
-  it("RATE_LIMIT_PER_MINUTE requests pass, the next answers RATE_LIMITED 429 with retry-after", async () => {
-    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "3" } });
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.request("GET", "/v1/automation/validate")).status);
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    const limited = await t.request("GET", "/v1/web/studio");
-    expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-  });
-
-  it("the automation lane answers 429 in its own envelope", async () => {
-    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
-    await t.request("GET", "/v1/automation/validate");
-    const res = await t.request("GET", "/v1/automation/validate");
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: "too many requests" });
-  });
-
-  it("a service-signed signing request skips the global limiter; an unsigned one does not", async () => {
-    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
-    const path = "/v1/public/sign/0123456789abcdef0123456789abcdef";
-    expect((await t.request("GET", path)).status).toBe(404);
-    expect((await t.request("GET", path)).status).toBe(429);
-    for (let i = 0; i < 3; i++) {
-      const headers = {
-        ...signServiceRequest({
-          secret: t.config.serviceAuthSecret,
-          serviceId: "web-app",
-          method: "GET",
-          pathWithQuery: path,
-        }),
-        "x-client-ip": "203.0.113.9",
-      };
-      expect((await t.request("GET", path, { headers })).status).toBe(404);
-    }
-    // Naming a service without a valid signature is refused, not waved through.
-    const forged = await t.request("GET", path, { headers: { "x-service-id": "web-app" } });
-    expect(forged.status).toBe(401);
-  });
-
-  it("routes outside /v1 (health, docs) are not limited", async () => {
-    const t = await start({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
-    await t.request("GET", "/v1/web/studio");
-    expect((await t.request("GET", "/healthz")).status).toBe(200);
-  });
-
-  it("with Redis the budget is shared by every replica", async () => {
-    const kvPrefix = `t:shared:${Date.now()}:`;
-    const a = await start({
-      database: "postgres",
-      redis: true,
-      kvPrefix,
-      env: { RATE_LIMIT_PER_MINUTE: "2" },
+describe.concurrent("fail closed", () => {
+  // First: the spawned process takes longest (it loads the whole app before refusing).
+  it("the server process exits non-zero in production with default secrets, without printing a secret", async ({
+    expect,
+  }) => {
+    const tsx = path.resolve(__dirname, "../node_modules/.bin/tsx");
+    // Spawned without blocking the worker, so the other tests of the file run meanwhile.
+    const child = spawn(tsx, [path.resolve(__dirname, "../src/main.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SERVICE_AUTH_SECRET: "",
+        SESSION_SIGNING_SECRET: "",
+        PORT: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    // A second replica of the same deployment (same Redis, same namespace).
-    const b = await start({
-      database: "postgres",
-      redis: true,
-      kvPrefix,
-      env: { RATE_LIMIT_PER_MINUTE: "2" },
-    });
-    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(401);
-    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(401);
-    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(429);
-    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(429);
-  });
-});
+    let stderr = "";
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdout!.resume();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 45_000);
+    const status = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    clearTimeout(timer);
+    expect(status).toBe(1);
+    expect(stderr).toContain("refusing to start in production with default secrets");
+    expect(stderr).not.toContain("dev-service-secret");
+  }, 60_000);
 
-describe("body limit", () => {
-  it("a body over the limit answers BAD_REQUEST with HTTP 413", async () => {
-    const t = await start({ database: "postgres", env: { BODY_LIMIT_BYTES: "1024" } });
-    const body = JSON.stringify({ name: "x".repeat(2000) });
-    const res = await t.web("POST", "/v1/web/studios/current/api-keys", newOwner(), JSON.parse(body));
-    expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ ok: false, code: "BAD_REQUEST", message: "payload too large" });
-  });
-});
-
-describe("fail closed", () => {
-  it("with REDIS_URL set but unreachable, signed lanes answer SERVICE_UNAVAILABLE 503 instead of skipping the nonce check", async () => {
-    const t = await start({ database: "postgres", redis: "redis://127.0.0.1:1" });
+  it("with REDIS_URL set but unreachable, signed lanes answer SERVICE_UNAVAILABLE 503 instead of skipping the nonce check", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", redis: "redis://127.0.0.1:1" });
     const res = await t.web("GET", "/v1/web/studio", newOwner());
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ ok: false, code: "SERVICE_UNAVAILABLE" });
@@ -106,8 +58,9 @@ describe("fail closed", () => {
     expect(ready.body.checks.redis).toBe("unreachable");
   });
 
-  it("the signature check itself fails closed when only the nonce store is down (limiter passed)", async () => {
-    const t = await start({ database: "postgres" });
+  it("the signature check itself fails closed when only the nonce store is down (limiter passed)", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres" });
     const kv = t.deps.kv;
     const original = kv.setIfAbsent.bind(kv);
     const { KvUnavailableError } = await import("@studio/kv");
@@ -120,7 +73,7 @@ describe("fail closed", () => {
     expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
   });
 
-  it("NODE_ENV=production refuses default secrets (config)", () => {
+  it("NODE_ENV=production refuses default secrets (config)", ({ expect }) => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production", SERVICE_AUTH_SECRET: "s".repeat(32) })).toThrow(
       /SESSION_SIGNING_SECRET/,
@@ -141,22 +94,90 @@ describe("fail closed", () => {
       }).isProduction,
     ).toBe(true);
   });
+});
 
-  it("the server process exits non-zero in production with default secrets, without printing a secret", () => {
-    const tsx = path.resolve(__dirname, "../node_modules/.bin/tsx");
-    const result = spawnSync(tsx, [path.resolve(__dirname, "../src/main.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SERVICE_AUTH_SECRET: "",
-        SESSION_SIGNING_SECRET: "",
-        PORT: "0",
-      },
-      encoding: "utf8",
-      timeout: 20_000,
+describe.concurrent("global limiter on /v1", () => {
+  it("RATE_LIMIT_PER_MINUTE requests pass, the next answers RATE_LIMITED 429 with retry-after", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "3" } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.request("GET", "/v1/automation/validate")).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await t.request("GET", "/v1/web/studio");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("the automation lane answers 429 in its own envelope", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    await t.request("GET", "/v1/automation/validate");
+    const res = await t.request("GET", "/v1/automation/validate");
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ success: false, message: "too many requests" });
+  });
+
+  it("a service-signed signing request skips the global limiter; an unsigned one does not", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const path = "/v1/public/sign/0123456789abcdef0123456789abcdef";
+    expect((await t.request("GET", path)).status).toBe(404);
+    expect((await t.request("GET", path)).status).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      const headers = {
+        ...signServiceRequest({
+          secret: t.config.serviceAuthSecret,
+          serviceId: "web-app",
+          method: "GET",
+          pathWithQuery: path,
+        }),
+        "x-client-ip": "203.0.113.9",
+      };
+      expect((await t.request("GET", path, { headers })).status).toBe(404);
+    }
+    // Naming a service without a valid signature is refused, not waved through.
+    const forged = await t.request("GET", path, { headers: { "x-service-id": "web-app" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("routes outside /v1 (health, docs) are not limited", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    await t.request("GET", "/v1/web/studio");
+    expect((await t.request("GET", "/healthz")).status).toBe(200);
+  });
+
+  it("with Redis the budget is shared by every replica", async (ctx) => {
+    const { expect } = ctx;
+    const kvPrefix = `t:shared:${Date.now()}:`;
+    const a = await start(ctx, {
+      database: "postgres",
+      redis: true,
+      kvPrefix,
+      env: { RATE_LIMIT_PER_MINUTE: "2" },
     });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("refusing to start in production with default secrets");
-    expect(result.stderr).not.toContain("dev-service-secret");
+    // A second replica of the same deployment (same Redis, same namespace).
+    const b = await start(ctx, {
+      database: "postgres",
+      redis: true,
+      kvPrefix,
+      env: { RATE_LIMIT_PER_MINUTE: "2" },
+    });
+    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(401);
+    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(401);
+    expect((await a.request("GET", "/v1/automation/validate")).status).toBe(429);
+    expect((await b.request("GET", "/v1/automation/validate")).status).toBe(429);
+  });
+});
+
+describe.concurrent("body limit", () => {
+  it("a body over the limit answers BAD_REQUEST with HTTP 413", async (ctx) => {
+    const { expect } = ctx;
+    const t = await start(ctx, { database: "postgres", env: { BODY_LIMIT_BYTES: "1024" } });
+    const body = JSON.stringify({ name: "x".repeat(2000) });
+    const res = await t.web("POST", "/v1/web/studios/current/api-keys", newOwner(), JSON.parse(body));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ ok: false, code: "BAD_REQUEST", message: "payload too large" });
   });
 });
