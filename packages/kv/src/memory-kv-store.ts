@@ -94,8 +94,12 @@ export class MemoryKvStore implements KvStore {
     value: string,
     ttlMs: number,
   ): Promise<{ claimed: boolean; epoch: number }> {
-    const claimed = await this.setIfAbsent(key, value, ttlMs);
-    return { claimed, epoch: await this.epoch() };
+    // setIfAbsent's steps inline: every signed request comes here (no awaits inside, issue 16).
+    this.assertOpen();
+    const ttl = normalizeTtlMs(ttlMs);
+    const claimed = this.live(key) === undefined;
+    if (claimed) this.entries.set(key, { value, expiresAt: this.now() + ttl });
+    return { claimed, epoch: this.createdAt };
   }
 
   async ping(): Promise<void> {

@@ -31,7 +31,12 @@ export function laneGuard(options: {
     switch (lane) {
       case "web": {
         const signed = await checkServiceSignature(c);
-        refusal = signed instanceof Response ? signed : await resolveWebContext(c, webCache);
+        if (signed instanceof Response) refusal = signed;
+        else {
+          // Synchronous in the steady state: awaited only when it has something to write.
+          const context = resolveWebContext(c, webCache);
+          refusal = context instanceof Promise ? await context : context;
+        }
         break;
       }
       case "internal":

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../hono-env";
 import { requestHeader } from "./request-parts";
 
 /** Every response carries x-request-id; a sane incoming one is kept for tracing across services. */
-export const requestIdMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+export function assignRequestId(c: Context<AppEnv>): void {
   const incoming = requestHeader(c, "x-request-id");
   const requestId = incoming && /^[\w.:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
   c.set("requestId", requestId);
@@ -14,5 +14,10 @@ export const requestIdMiddleware: MiddlewareHandler<AppEnv> = async (c, next) =>
   const outgoing = c.env?.outgoing;
   if (outgoing) outgoing.setHeader("x-request-id", requestId);
   else c.header("x-request-id", requestId);
-  await next();
+}
+
+/** assignRequestId as a middleware of its own (the app runs it inside its first middleware). */
+export const requestIdMiddleware: MiddlewareHandler<AppEnv> = (c, next) => {
+  assignRequestId(c);
+  return next();
 };

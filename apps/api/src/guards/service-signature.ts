@@ -14,6 +14,8 @@ export function pathWithQuery(c: Context<AppEnv>): string {
   return url.pathname + url.search;
 }
 
+const NO_BODY = new Uint8Array();
+
 /** A GET or HEAD that declares a body (a non-zero content-length, or any transfer-encoding). */
 function bodilessMethodWithBody(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
@@ -39,7 +41,8 @@ export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ servi
       getHeader: (name) => requestHeader(c, name),
       method: c.req.method,
       pathWithQuery: pathWithQuery(c),
-      rawBody: await readRawBody(c),
+      // A GET or HEAD has no body (refused above if it declared one): no read, no await.
+      rawBody: c.req.method === "GET" || c.req.method === "HEAD" ? NO_BODY : await readRawBody(c),
       secret: deps.config.serviceAuthSecret,
       knownServiceIds: deps.config.serviceIds,
       now: deps.now().getTime(),

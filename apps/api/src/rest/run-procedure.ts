@@ -43,6 +43,13 @@ type StepResult =
 
 const MARKER = "middlewareMarker";
 
+/** A step that threw or rejected, as tRPC's callRecursive reports it to the step before. */
+const failure = (cause: unknown): StepResult => ({
+  ok: false,
+  error: getTRPCErrorFromUnknown(cause),
+  marker: MARKER,
+});
+
 /**
  * The procedure as a function of one call, its steps picked once: the answer, or a throw of
  * its error as tRPC's caller would (a TRPCError).
@@ -55,14 +62,17 @@ export function procedureRunner(def: ProcedureDef) {
     ctx: object;
     getRawInput: () => Promise<unknown>;
   }): Promise<unknown> => {
-    const run = async (
+    // Not an async function: a step's promise gets one failure handler instead of an async
+    // wrapper awaiting it (each await is a step of its own on every request, issue 16).
+    const run = (
       index: number,
       ctx: object,
       input: unknown,
       getRawInput: () => Promise<unknown>,
     ): Promise<StepResult> => {
+      let answer: Promise<StepResult>;
       try {
-        return await steps[index]!({
+        answer = steps[index]!({
           ctx,
           input,
           getRawInput,
@@ -80,8 +90,9 @@ export function procedureRunner(def: ProcedureDef) {
             ),
         });
       } catch (cause) {
-        return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: MARKER };
+        return Promise.resolve(failure(cause));
       }
+      return Promise.resolve(answer).then(undefined, failure);
     };
     const result = await run(0, call.ctx, undefined, call.getRawInput);
     // tRPC's caller refuses a chain that never reached the resolver the same way.
