@@ -62,13 +62,17 @@ describe.concurrent("fail closed", () => {
     const { expect } = ctx;
     const t = await start(ctx, { database: "postgres" });
     const kv = t.deps.kv;
-    const original = kv.setIfAbsent.bind(kv);
+    const original = { setIfAbsent: kv.setIfAbsent.bind(kv), claimWithEpoch: kv.claimWithEpoch.bind(kv) };
     const { KvUnavailableError } = await import("@studio/kv");
+    // Every way of claiming a nonce fails (the guard claims it with the epoch in one call).
     kv.setIfAbsent = async () => {
       throw new KvUnavailableError("down");
     };
+    kv.claimWithEpoch = async () => {
+      throw new KvUnavailableError("down");
+    };
     const res = await t.web("GET", "/v1/web/studio", newOwner());
-    kv.setIfAbsent = original;
+    Object.assign(kv, original);
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
   });

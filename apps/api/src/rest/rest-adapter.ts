@@ -36,9 +36,11 @@ export function createRestHandler(router: AnyTRPCRouter) {
     if (!match) return writeError(c, mapError(new AppError("NOT_FOUND", "route not found")), style);
 
     try {
+      // A GET or HEAD reads no body; no query string, no query object (the common request).
+      const bodiless = c.req.method === "GET" || c.req.method === "HEAD";
       const input = {
-        ...queryObject(url.searchParams),
-        ...(await jsonBody(c)),
+        ...(url.search === "" ? undefined : queryObject(url.searchParams)),
+        ...(bodiless ? undefined : await jsonBody(c)),
         ...match.params,
       };
       const deps = c.get("deps");
@@ -86,7 +88,6 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 
 /** An empty body (action POSTs like …/cancel) is an empty input, whatever its content type. */
 async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  if (c.req.method === "GET" || c.req.method === "HEAD") return {};
   const raw = await readRawBody(c);
   if (raw.byteLength === 0) return {};
   let parsed: unknown;
