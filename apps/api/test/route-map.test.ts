@@ -29,6 +29,17 @@ describe("findable routes", () => {
     expect(misnamed).toEqual([]);
   });
 
+  it("each route names the tables it reaches, through the domain modules its function imports", () => {
+    const tablesOf = (method: string, path: string) =>
+      entries.find((e) => e.method === method && e.path === path)?.tables;
+    // Both measurement routes delegate their write to merge-day-measurements.ts.
+    expect(tablesOf("POST", "/v1/trainee/measurements")).toContain("dailyMetrics");
+    expect(tablesOf("POST", "/v1/web/clients/{id}/tracking/measurements")).toContain("dailyMetrics");
+    expect(entries.filter((e) => e.tables.length === 0).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    // Only tables: helpers @studio/db also exports (preparedQuery) are not listed.
+    expect(entries.flatMap((e) => e.tables)).not.toContain("preparedQuery");
+  });
+
   it("docs/ROUTES.md is the generated map (run `pnpm routes --write` when this fails)", () => {
     expect(currentRouteMarkdown()).toBe(formatRouteMarkdown(entries));
   });
