@@ -1,7 +1,5 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { createApp } from "./app";
-import { openDeps } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { gracefulShutdown } from "./shutdown";
@@ -18,6 +16,10 @@ try {
   throw error;
 }
 
+// The app and its dependencies are imported once the configuration is known to be valid: a
+// refused configuration exits in about a second instead of after loading the whole app.
+const { openDeps } = await import("./bootstrap");
+const { createApp } = await import("./app");
 const deps = await openDeps(config, logger);
 const { app } = createApp(deps, { isShuttingDown: () => shutdown.isShuttingDown() });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

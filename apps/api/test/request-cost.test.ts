@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve } from "@hono/node-server";
-import { signServiceRequest } from "@studio/auth";
+import { signServiceRequest, signTraineeToken } from "@studio/auth";
+import { clients, studios } from "@studio/db";
 import { createDatabase, type DatabaseHandle } from "@studio/db";
 import { createWiredJobQueue } from "@studio/jobs";
 import { createKvStore } from "@studio/kv";
@@ -102,6 +103,41 @@ describe("statements per signed web request", () => {
     });
     expect(name).toBe("Renamed Studio");
     expect(cost).toBe(1);
+  });
+});
+
+describe("statements per trainee water write", () => {
+  it("POST /v1/trainee/water in the steady state: BEGIN, the trainee's day, the day row created-or-locked in one statement, the update, COMMIT", async () => {
+    const slug = `cost-${Math.random().toString(36).slice(2)}`;
+    const [studio] = await pg.handle.db.insert(studios).values({ name: slug, slug }).returning();
+    const [client] = await pg.handle.db
+      .insert(clients)
+      .values({
+        studioId: studio!.id,
+        firstName: "Noa",
+        lastName: "Cohen",
+        phone: `+97253${Date.now() % 10_000_000}`,
+      })
+      .returning();
+    const token = signTraineeToken(
+      { clientId: client!.id, studioId: studio!.id, exp: Date.now() + 3_600_000 },
+      config.sessionSigningSecret,
+    );
+    const post = async () => {
+      const res = await fetch(`${baseUrl}/v1/trainee/water`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ amountMl: 250 }),
+      });
+      expect(res.status).toBe(201);
+    };
+    // The first write creates the day row and fills the lane's caches.
+    await post();
+    const cost = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) await post();
+    });
+    // 5 per write (6 when the day row was inserted-if-missing and then selected for update).
+    expect(cost).toBe(25);
   });
 });
 
