@@ -7,6 +7,7 @@ import { noBearerSessions, type BearerSessionResolver } from "./guards/bearer";
 import { laneError, laneFailure } from "./guards/lane-error";
 import { laneGuard } from "./guards/lane-guard";
 import { globalRateLimit } from "./guards/rate-limit";
+import { isBodiless } from "./guards/raw-body";
 import { assignRequestId } from "./guards/request-id";
 import { mountDocs } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
@@ -106,11 +107,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("/v1/public/sign/*", signingHeaders);
   // Hono's body limit lets every GET and HEAD through (their Request has no body), but asking
   // builds a full Request object per request: skipped for them (a measured cost, issue 16).
-  app.use("/v1/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD"
-      ? next()
-      : bodyLimitFor(c.req.method, c.req.path)(c, next),
-  );
+  app.use("/v1/*", (c, next) => (isBodiless(c) ? next() : bodyLimitFor(c.req.method, c.req.path)(c, next)));
   app.use("/v1/*", globalRateLimit(deps));
   app.use(
     "/v1/*",

@@ -44,11 +44,7 @@ export class MemoryKvStore implements KvStore {
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    this.assertOpen();
-    const ttl = normalizeTtlMs(ttlMs);
-    if (this.live(key)) return false;
-    this.entries.set(key, { value, expiresAt: this.now() + ttl });
-    return true;
+    return this.claim(key, value, ttlMs);
   }
 
   async get(key: string): Promise<string | null> {
@@ -94,12 +90,8 @@ export class MemoryKvStore implements KvStore {
     value: string,
     ttlMs: number,
   ): Promise<{ claimed: boolean; epoch: number }> {
-    // setIfAbsent's steps inline: every signed request comes here (no awaits inside, issue 16).
-    this.assertOpen();
-    const ttl = normalizeTtlMs(ttlMs);
-    const claimed = this.live(key) === undefined;
-    if (claimed) this.entries.set(key, { value, expiresAt: this.now() + ttl });
-    return { claimed, epoch: this.createdAt };
+    // No awaits inside: every signed request comes here (issue 16).
+    return { claimed: this.claim(key, value, ttlMs), epoch: this.createdAt };
   }
 
   async ping(): Promise<void> {
@@ -119,6 +111,15 @@ export class MemoryKvStore implements KvStore {
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt !== null && entry.expiresAt <= now) this.entries.delete(key);
     }
+  }
+
+  /** setIfAbsent's work, synchronous: sets `key` unless it holds an unexpired value. */
+  private claim(key: string, value: string, ttlMs: number): boolean {
+    this.assertOpen();
+    const ttl = normalizeTtlMs(ttlMs);
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.now() + ttl });
+    return true;
   }
 
   /** Returns the entry if present and unexpired; deletes it lazily when expired. */

@@ -4,7 +4,7 @@ import type { AppEnv } from "../hono-env";
 import { replayStore } from "./replay-store";
 import { requestHeader, requestUrl } from "./request-parts";
 import { laneError, laneFailure } from "./lane-error";
-import { readRawBody } from "./raw-body";
+import { isBodiless, readRawBody } from "./raw-body";
 
 /** The request target exactly as sent: path plus query string, as the signer saw it. */
 export function pathWithQuery(c: Context<AppEnv>): string {
@@ -18,7 +18,7 @@ const NO_BODY = new Uint8Array();
 
 /** A GET or HEAD that declares a body (a non-zero content-length, or any transfer-encoding). */
 function bodilessMethodWithBody(c: Context<AppEnv>): boolean {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  if (!isBodiless(c)) return false;
   const length = requestHeader(c, "content-length")?.trim();
   return (length !== undefined && length !== "0") || requestHeader(c, "transfer-encoding") !== undefined;
 }
@@ -42,7 +42,7 @@ export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ servi
       method: c.req.method,
       pathWithQuery: pathWithQuery(c),
       // A GET or HEAD has no body (refused above if it declared one): no read, no await.
-      rawBody: c.req.method === "GET" || c.req.method === "HEAD" ? NO_BODY : await readRawBody(c),
+      rawBody: isBodiless(c) ? NO_BODY : await readRawBody(c),
       secret: deps.config.serviceAuthSecret,
       knownServiceIds: deps.config.serviceIds,
       now: deps.now().getTime(),

@@ -6,7 +6,7 @@ import type { RequestContext } from "../context";
 import { envelopeStyleFor, writeError, writeSuccess } from "./envelope";
 import { mapError } from "./error-mapping";
 import type { AppEnv } from "../hono-env";
-import { readRawBody } from "../guards/raw-body";
+import { isBodiless, readRawBody } from "../guards/raw-body";
 import { RouteTable } from "./route-table";
 import { procedureRunner, type ProcedureDef } from "./run-procedure";
 import { serializeError } from "@studio/observability";
@@ -37,10 +37,9 @@ export function createRestHandler(router: AnyTRPCRouter) {
 
     try {
       // A GET or HEAD reads no body; no query string, no query object (the common request).
-      const bodiless = c.req.method === "GET" || c.req.method === "HEAD";
       const input = {
         ...(url.search === "" ? undefined : queryObject(url.searchParams)),
-        ...(bodiless ? undefined : await jsonBody(c)),
+        ...(isBodiless(c) ? undefined : await jsonBody(c)),
         ...match.params,
       };
       const deps = c.get("deps");
