@@ -2,7 +2,6 @@ import type { DatabaseHandle } from "@studio/db";
 import {
   createMetricsRegistry,
   metricsAccess,
-  postgresPoolSize,
   registerDatabaseMetrics,
   registerJobQueueMetrics,
   startMetricsServer,
@@ -30,7 +29,7 @@ export async function startWorkerMetrics(
   registerDatabaseMetrics(registry, {
     executor: database.executor,
     kind: database.kind,
-    maxConnections: database.kind === "pglite" ? 1 : (postgresPoolSize(database.db) ?? 0),
+    maxConnections: database.maxConnections,
   });
   registerJobQueueMetrics(registry, { executor: database.executor, schema: options.schema });
   const production = /^(production|prod)$/i.test((env.NODE_ENV ?? "").trim());

@@ -6,13 +6,20 @@ import postgres from "postgres";
  * connect_timeout and is then retried for the next queued query with a growing backoff, and a
  * query sent on a connection that went silent waits for TCP to give up (minutes). Here:
  *
- * - a gate with one permit per connection admits each query or transaction; waiting for a
- *   permit is bounded (acquireTimeoutMs), so nothing queues inside postgres.js;
+ * - two postgres.js pools (issue 16): single statements run on a few connections, pipelined
+ *   (postgres.js sends a statement on a busy connection once none is idle), transactions on
+ *   their own pool, one connection each. Under load a pipelined connection carries several
+ *   statements per socket write and read, which costs the process and the server far less
+ *   than one connection per statement; a transaction keeps its connection to itself;
+ * - a gate admits `queryConnections × pipelineDepth` statements and `transactionConnections`
+ *   transactions at once; waiting for a place is bounded (acquireTimeoutMs), so nothing
+ *   queues inside postgres.js, and a statement waits behind at most pipelineDepth - 1 others
+ *   (each bounded by the server's statement_timeout);
  * - when an admitted operation fails with a connection error, or runs longer than
  *   probeAfterMs, a probe opens a fresh connection and runs `select 1` within
  *   connectTimeoutMs. If the database does not answer, it is marked unavailable: waiting and
- *   new operations fail at once with DatabaseUnavailableError, the pool is dropped (its
- *   queries fail with CONNECTION_DESTROYED) and replaced by a fresh one, and the probe repeats
+ *   new operations fail at once with DatabaseUnavailableError, both pools are dropped (their
+ *   queries fail with CONNECTION_DESTROYED) and replaced by fresh ones, and the probe repeats
  *   every recheckMs until the database answers again (recovery needs no restart).
  */
 export class DatabaseUnavailableError extends Error {
@@ -81,8 +88,12 @@ function isOutage(error: unknown): boolean {
 }
 
 export interface AvailabilityOptions {
-  /** Connections in the pool; also the number of operations admitted at once. */
-  max: number;
+  /** Connections that run single statements, pipelined. */
+  queryConnections: number;
+  /** Statements admitted per query connection (1: one at a time, no pipelining). */
+  pipelineDepth: number;
+  /** Connections that run transactions, one transaction each. */
+  transactionConnections: number;
   connectTimeoutMs: number;
   acquireTimeoutMs: number;
   /** An operation running this long makes the gate check that the database still answers. */
@@ -92,10 +103,57 @@ export interface AvailabilityOptions {
   onChange?: (available: boolean, detail: string) => void;
 }
 
-interface Waiter {
-  resolve(): void;
-  reject(error: unknown): void;
-  timer: NodeJS.Timeout;
+/** Places of one kind (statements or transactions); waiting for one is bounded. */
+class Permits {
+  private free: number;
+  private readonly waiters: {
+    resolve(): void;
+    reject(error: unknown): void;
+    timer: NodeJS.Timeout;
+  }[] = [];
+
+  constructor(
+    size: number,
+    private readonly timeoutMs: number,
+  ) {
+    this.free = size;
+  }
+
+  acquire(): Promise<void> {
+    if (this.free > 0 && this.waiters.length === 0) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          reject(new DatabaseUnavailableError(`no database connection free within ${this.timeoutMs} ms`));
+        }, this.timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve();
+    } else {
+      this.free += 1;
+    }
+  }
+
+  /** Fails everything waiting (an outage, or the handle closing). */
+  rejectAll(error: () => unknown): void {
+    for (const waiter of this.waiters.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error());
+    }
+  }
 }
 
 type AnyQuery = { handle(): Promise<void>; reject(error: unknown): void };
@@ -103,62 +161,53 @@ type AnyQuery = { handle(): Promise<void>; reject(error: unknown): void };
 const isQuery = (value: unknown): value is AnyQuery & PromiseLike<unknown> =>
   value instanceof Promise && typeof (value as Partial<AnyQuery>).handle === "function";
 
+/** The two pools an outage replaces together. */
+interface Pools {
+  query: postgres.Sql;
+  transaction: postgres.Sql;
+  /** Drizzle's type handlers are copied to the transaction pool before its first transaction. */
+  handlersCopied: boolean;
+}
+
 /**
- * A postgres.js client behind the gate: `view` is what Drizzle and the job queue use. The
- * underlying client is replaced after an outage; `view` always forwards to the current one.
+ * postgres.js pools behind the gate: `view` is what Drizzle and the job queue use (statements
+ * go to the query pool, `begin` to the transaction pool). The pools are replaced after an
+ * outage; `view` always forwards to the current ones.
  */
 export function guardedPostgres(
   url: string,
   clientOptions: postgres.Options<Record<string, postgres.PostgresType>>,
   options: AvailabilityOptions,
 ) {
-  let current = postgres(url, clientOptions);
+  const openPools = (): Pools => ({
+    query: postgres(url, { ...clientOptions, max: options.queryConnections }),
+    transaction: postgres(url, { ...clientOptions, max: options.transactionConnections }),
+    handlersCopied: false,
+  });
+  let current = openPools();
   const retiring = new Set<Promise<void>>();
   let available = true;
   let closed = false;
   let probing: Promise<void> | undefined;
   let lastProbeAt = 0;
-  let free = options.max;
-  const waiters: Waiter[] = [];
+  const statements = new Permits(
+    options.queryConnections * Math.max(1, options.pipelineDepth),
+    options.acquireTimeoutMs,
+  );
+  const transactions = new Permits(options.transactionConnections, options.acquireTimeoutMs);
   const active = new Map<object, number>();
 
   const unavailable = () => new DatabaseUnavailableError("database unavailable");
 
-  function acquire(): Promise<void> {
+  function acquire(permits: Permits): Promise<void> {
     if (closed) return Promise.reject(new DatabaseUnavailableError("database handle closed"));
     if (!available) return Promise.reject(unavailable());
-    if (free > 0 && waiters.length === 0) {
-      free -= 1;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          reject(
-            new DatabaseUnavailableError(`no database connection free within ${options.acquireTimeoutMs} ms`),
-          );
-        }, options.acquireTimeoutMs),
-      };
-      waiters.push(waiter);
-    });
-  }
-
-  function release() {
-    const next = waiters.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      next.resolve();
-    } else {
-      free += 1;
-    }
+    return permits.acquire();
   }
 
   /** Admits one operation; the returned function ends it (with its error, if any). */
-  async function admit(): Promise<(error?: unknown) => void> {
-    await acquire();
+  async function admit(permits: Permits): Promise<(error?: unknown) => void> {
+    await acquire(permits);
     const token = {};
     active.set(token, Date.now());
     let done = false;
@@ -166,7 +215,7 @@ export function guardedPostgres(
       if (done) return;
       done = true;
       active.delete(token);
-      release();
+      permits.release();
       if (error !== undefined && available && isDatabaseUnavailable(error)) probe();
     };
   }
@@ -223,16 +272,15 @@ export function guardedPostgres(
     available = false;
     const detail = failure instanceof Error ? `${codeOf(failure) ?? failure.name}: ${failure.message}` : "";
     options.onChange?.(false, detail);
-    for (const waiter of waiters.splice(0)) {
-      clearTimeout(waiter.timer);
-      waiter.reject(unavailable());
-    }
+    statements.rejectAll(unavailable);
+    transactions.rejectAll(unavailable);
     // Drop every connection (their queries fail now instead of waiting on a dead socket) and
-    // start over with a fresh pool, which connects lazily once the database answers again.
+    // start over with fresh pools, which connect lazily once the database answers again.
     const old = current;
-    current = postgres(url, clientOptions);
-    copyTypeHandlers(old, current);
-    retire(old, 0);
+    current = openPools();
+    copyTypeHandlers(old.query, current.query);
+    retire(old.query, 0);
+    retire(old.transaction, 0);
   }
 
   function retire(client: postgres.Sql, timeoutSeconds: number) {
@@ -270,7 +318,7 @@ export function guardedPostgres(
       started = true;
       let end: (error?: unknown) => void;
       try {
-        end = await admit();
+        end = await admit(statements);
       } catch (error) {
         query.reject(error);
         return;
@@ -287,9 +335,15 @@ export function guardedPostgres(
   }
 
   async function guardedBegin(...args: unknown[]): Promise<unknown> {
-    const end = await admit();
+    const end = await admit(transactions);
+    const pools = current;
+    if (!pools.handlersCopied) {
+      // Drizzle registered its date and JSON handlers on the query pool (the one `view` shows).
+      copyTypeHandlers(pools.query, pools.transaction);
+      pools.handlersCopied = true;
+    }
     try {
-      const result = await (current.begin as (...a: unknown[]) => Promise<unknown>)(...args);
+      const result = await (pools.transaction.begin as (...a: unknown[]) => Promise<unknown>)(...args);
       end();
       return result;
     } catch (error) {
@@ -300,26 +354,28 @@ export function guardedPostgres(
 
   const view = new Proxy((() => {}) as unknown as postgres.Sql, {
     apply(_target, _this, args: unknown[]) {
-      return guardQuery((current as unknown as (...a: unknown[]) => unknown)(...args));
+      return guardQuery((current.query as unknown as (...a: unknown[]) => unknown)(...args));
     },
     get(_target, prop) {
       if (prop === "unsafe")
-        return (...args: Parameters<postgres.Sql["unsafe"]>) => guardQuery(current.unsafe(...args));
+        return (...args: Parameters<postgres.Sql["unsafe"]>) => guardQuery(current.query.unsafe(...args));
       if (prop === "begin") return guardedBegin;
       if (prop === "end")
         return async (endOptions?: { timeout?: number }) => {
           closed = true;
           clearInterval(watchdog);
-          for (const waiter of waiters.splice(0)) {
-            clearTimeout(waiter.timer);
-            waiter.reject(new DatabaseUnavailableError("database handle closed"));
-          }
-          retire(current, endOptions?.timeout ?? 5);
+          const handleClosed = () => new DatabaseUnavailableError("database handle closed");
+          statements.rejectAll(handleClosed);
+          transactions.rejectAll(handleClosed);
+          retire(current.query, endOptions?.timeout ?? 5);
+          retire(current.transaction, endOptions?.timeout ?? 5);
           await probing;
           await Promise.all([...retiring]);
         };
-      const value = Reflect.get(current, prop) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+      const value = Reflect.get(current.query, prop) as unknown;
+      return typeof value === "function"
+        ? (value as (...a: unknown[]) => unknown).bind(current.query)
+        : value;
     },
   });
 
@@ -330,7 +386,7 @@ export function guardedPostgres(
   };
 }
 
-/** Drizzle registers its date and JSON handlers on the client it wraps; the next pool needs them too. */
+/** Drizzle registers its date and JSON handlers on the client it wraps; the other pools need them too. */
 function copyTypeHandlers(from: postgres.Sql, to: postgres.Sql) {
   Object.assign(to.options.parsers, from.options.parsers);
   Object.assign(to.options.serializers, from.options.serializers);

@@ -5,6 +5,8 @@ import {
   createDatabase,
   DatabaseUnavailableError,
   isDatabaseUnavailable,
+  PIPELINE_DEPTH,
+  splitConnections,
   type DatabaseHandle,
 } from "./client";
 import { startCuttableProxy, type CuttableProxy } from "./test-support/cuttable-proxy";
@@ -57,34 +59,65 @@ describe("bounds on a reachable database", () => {
     expect((await select1(h)).length).toBe(1);
   });
 
-  it("waiting for a free connection is bounded by acquireTimeoutMs; the busy query still completes", async () => {
-    const h = open({ url, maxConnections: 1, acquireTimeoutMs: 300 });
+  it("statements pipeline on a query connection: PIPELINE_DEPTH of them are admitted at once, the next waits, bounded", async () => {
+    // maxConnections 5: one query connection (and four for transactions).
+    expect(splitConnections(5)).toEqual({ queryConnections: 1, transactionConnections: 4 });
+    const h = open({ url, maxConnections: 5, acquireTimeoutMs: 100 });
     await select1(h);
-    const busy = settle(h.db.execute(sql`select pg_sleep(1.2)`));
-    await new Promise((r) => setTimeout(r, 50));
-    const waiting = await settle(select1(h));
-    expect(waiting.ok).toBe(false);
-    expect(rootCause(waiting.error)).toBeInstanceOf(DatabaseUnavailableError);
-    expect(String((rootCause(waiting.error) as Error).message)).toMatch(
-      /no database connection free within 300 ms/,
+    const pidAndSleep = () =>
+      h.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.3)`) as unknown as Promise<
+        { pid: number }[]
+      >;
+    // Each sleeps 300 ms and the connection runs them one after another (~1.5 s in all): with
+    // one statement per connection, all but the first would give up waiting after 100 ms.
+    const admitted = await Promise.all(Array.from({ length: PIPELINE_DEPTH }, () => settle(pidAndSleep())));
+    expect(admitted.map((r) => r.ok)).toEqual(Array.from({ length: PIPELINE_DEPTH }, () => true));
+    const pids = new Set(admitted.map((r) => (r.value as { pid: number }[])[0]!.pid));
+    expect(pids.size).toBe(1);
+
+    const inFlight = Array.from({ length: PIPELINE_DEPTH }, () => settle(pidAndSleep()));
+    const beyond = await settle(select1(h));
+    expect(beyond.ok).toBe(false);
+    expect(isDatabaseUnavailable(beyond.error)).toBe(true);
+    expect(beyond.ms).toBeGreaterThanOrEqual(80);
+    expect(String((rootCause(beyond.error) as Error).message)).toMatch(
+      /no database connection free within 100 ms/,
     );
-    expect(isDatabaseUnavailable(waiting.error)).toBe(true);
-    expect(waiting.ms).toBeGreaterThanOrEqual(250);
-    expect(waiting.ms).toBeLessThan(800);
-    expect((await busy).ok).toBe(true);
+    expect((await Promise.all(inFlight)).every((r) => r.ok)).toBe(true);
   });
 
-  it("a transaction holds its connection: a query outside it waits, bounded, and the transaction commits", async () => {
-    const h = open({ url, maxConnections: 1, acquireTimeoutMs: 200 });
-    const outside: Awaited<ReturnType<typeof settle>>[] = [];
+  it("a transaction has a connection of its own: statements outside it run meanwhile; a transaction beyond the pool waits, bounded", async () => {
+    // maxConnections 2: one query connection, one transaction connection.
+    const h = open({ url, maxConnections: 2, acquireTimeoutMs: 200 });
+    expect(h.maxConnections).toBe(2);
+    const seen: {
+      outside?: Awaited<ReturnType<typeof settle>>;
+      second?: Awaited<ReturnType<typeof settle>>;
+    } = {};
+    let txPid = 0;
     await h.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      outside.push(await settle(select1(h)));
+      const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[];
+      txPid = row!.pid;
+      seen.outside = await settle(h.db.execute(sql`select pg_backend_pid() as pid`));
+      seen.second = await settle(h.db.transaction(async (t) => t.execute(sql`select 1`)));
       await tx.execute(sql`select 2`);
     });
-    expect(outside[0]!.ok).toBe(false);
-    expect(isDatabaseUnavailable(outside[0]!.error)).toBe(true);
-    expect((await select1(h)).length).toBe(1);
+    expect(seen.outside!.ok).toBe(true);
+    expect((seen.outside!.value as { pid: number }[])[0]!.pid).not.toBe(txPid);
+    expect(seen.second!.ok).toBe(false);
+    expect(isDatabaseUnavailable(seen.second!.error)).toBe(true);
+    expect(String((rootCause(seen.second!.error) as Error).message)).toMatch(
+      /no database connection free within 200 ms/,
+    );
+    // Drizzle's type handlers reach the transaction pool too (a timestamp comes back as a string
+    // Drizzle parses, not as postgres.js's Date).
+    const [stamp] = await h.db.transaction(
+      async (tx) => (await tx.execute(sql`select now()::timestamptz as at`)) as unknown as { at: unknown }[],
+    );
+    const [outsideStamp] = (await h.db.execute(sql`select now()::timestamptz as at`)) as unknown as {
+      at: unknown;
+    }[];
+    expect(typeof stamp!.at).toBe(typeof outsideStamp!.at);
   });
 
   it("a slow but healthy query is not mistaken for an outage (the probe finds the database)", async () => {
@@ -104,7 +137,10 @@ describe("an unreachable database fails fast and recovers", () => {
   afterAll(async () => proxy?.close());
   afterEach(async () => proxy.restore());
 
-  /** Ten concurrent queries (more than the pool's 4 connections) all fail with an outage error within 2 s. */
+  /**
+   * Ten concurrent queries (more than the pool admits: 4 connections, one of them for
+   * statements, PIPELINE_DEPTH deep) all fail with an outage error within 2 s.
+   */
   async function expectFastFailures(h: DatabaseHandle) {
     const results = await Promise.all(Array.from({ length: 10 }, () => settle(select1(h))));
     for (const r of results) {

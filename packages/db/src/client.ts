@@ -29,6 +29,8 @@ export interface SqlExecutor {
 
 export interface DatabaseHandle {
   kind: "postgres" | "pglite";
+  /** Connections the handle may open (PGlite: one). */
+  maxConnections: number;
   db: Db;
   executor: SqlExecutor;
   /** Runs raw SQL inside an open Drizzle transaction (same connection, same commit). */
@@ -52,6 +54,11 @@ export interface CreateDatabaseOptions {
   dataDir?: string;
   /** An already opened PGlite instance (tests clone a migrated template). */
   pglite?: PGlite;
+  /**
+   * PostgreSQL connections the handle may open (default 10): a fifth of them (at least one) run
+   * single statements, pipelined up to PIPELINE_DEPTH each; the rest (at least one) run
+   * transactions, one each. A handle opens at least two.
+   */
   maxConnections?: number;
   /**
    * Named (cached) prepared statements on PostgreSQL, default on: Drizzle sends unnamed ones,
@@ -71,6 +78,22 @@ export interface CreateDatabaseOptions {
   applicationName?: string;
   /** Told when the database becomes unreachable and when it answers again (for the log). */
   onAvailabilityChange?: (available: boolean, detail: string) => void;
+}
+
+/**
+ * Statements in flight per query connection. Five keeps a 10-connection handle's two query
+ * connections busy under load while a statement waits behind at most four others (issue 16:
+ * docs/PERFORMANCE.md, "Third pass").
+ */
+export const PIPELINE_DEPTH = 5;
+
+/** How a handle's connections are split between pipelined statements and transactions. */
+export function splitConnections(maxConnections: number): {
+  queryConnections: number;
+  transactionConnections: number;
+} {
+  const queryConnections = Math.max(1, Math.round(maxConnections / 5));
+  return { queryConnections, transactionConnections: Math.max(1, maxConnections - queryConnections) };
 }
 
 /** Defaults of the fail-fast bounds (issue 9: an unreachable database answers 503 within 2 s). */
@@ -96,10 +119,10 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   const connectTimeoutMs = options.connectTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs;
   const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs;
   const connect_timeout = connectTimeoutMs / 1000;
+  const { queryConnections, transactionConnections } = splitConnections(max);
   const { view: client } = guardedPostgres(
     url,
     {
-      max,
       onnotice: () => {},
       connect_timeout,
       // Idle connections close after a minute; every connection is replaced after 30–60 min
@@ -114,7 +137,9 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
       },
     },
     {
-      max,
+      queryConnections,
+      pipelineDepth: PIPELINE_DEPTH,
+      transactionConnections,
       connectTimeoutMs,
       acquireTimeoutMs: options.acquireTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs,
       probeAfterMs: Math.min(500, Math.max(100, connectTimeoutMs / 4)),
@@ -133,6 +158,7 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   });
   return {
     kind: "postgres",
+    maxConnections: queryConnections + transactionConnections,
     db,
     executor: executorOf(client),
     executorFor(tx) {
@@ -167,6 +193,7 @@ function createPgliteDatabase(client: PGlite): DatabaseHandle {
   });
   return {
     kind: "pglite",
+    maxConnections: 1,
     db,
     executor: executorOf(client),
     executorFor(tx) {

@@ -13,7 +13,8 @@ const count = (rows: unknown) => (rows as { n: number }[])[0]!.n;
 let on: DatabaseHandle;
 let off: DatabaseHandle;
 beforeAll(() => {
-  // One connection each, so pg_prepared_statements shows that connection's statements.
+  // One query connection and one transaction connection each, so pg_prepared_statements shows
+  // the statements of the connection the check runs on.
   on = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000 });
   off = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000, prepareStatements: false });
 });
@@ -29,10 +30,14 @@ describe("prepared statements on PostgreSQL", () => {
   });
 
   it("queries inside transactions are prepared too", async () => {
-    await on.db.transaction(async (tx) => {
+    // Transactions run on the handle's transaction connection: look there, inside a transaction.
+    const seen = await on.db.transaction(async (tx) => {
       await tx.execute(sql`select ${1}::int as studio_probe_tx`);
+      return tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where strpos(statement, ${"studio_probe_tx"}) > 0 and strpos(statement, 'pg_prepared_statements') = 0`,
+      );
     });
-    expect(count(await prepared(on, "studio_probe_tx"))).toBe(1);
+    expect(count(seen)).toBe(1);
   });
 
   it("prepareStatements: false keeps Drizzle's unnamed statements (for transaction-mode poolers)", async () => {

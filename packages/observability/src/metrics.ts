@@ -78,16 +78,10 @@ function oncePerScrape<T>(load: () => Promise<T>, reuseMs = 500): () => Promise<
   };
 }
 
-/** The pool size a Drizzle handle over postgres.js was created with (its client's `options.max`). */
-export function postgresPoolSize(db: unknown): number | undefined {
-  const max = (db as { $client?: { options?: { max?: unknown } } } | null)?.$client?.options?.max;
-  return typeof max === "number" ? max : undefined;
-}
-
 export interface DatabaseMetricsSource {
   executor: MetricsSqlExecutor;
   kind: "postgres" | "pglite";
-  /** The pool size the client was created with (postgres.js `options.max`; PGlite is one connection). */
+  /** Connections the handle may open (DatabaseHandle.maxConnections; PGlite is one connection). */
   maxConnections: number;
   /** application_name the pool's connections carry (pg_stat_activity filter). */
   applicationName?: string;

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import {
   createMetricsRegistry,
   metricsAccess,
-  postgresPoolSize,
   registerDatabaseMetrics,
   registerHttpMetrics,
   registerJobQueueMetrics,
@@ -22,10 +21,6 @@ export interface ApiMetrics {
 }
 
 /** The pool size postgres.js was created with (its `options.max`); PGlite is one connection. */
-function poolSize(deps: AppDeps): number {
-  return deps.database.kind === "pglite" ? 1 : (postgresPoolSize(deps.database.db) ?? 0);
-}
-
 /**
  * Requests (count and duration by method, route pattern and status), the database pool, the
  * job queue (per job type, read from pg-boss's tables: the same numbers on every replica) and
@@ -37,7 +32,7 @@ export function createApiMetrics(deps: AppDeps): ApiMetrics {
   registerDatabaseMetrics(registry, {
     executor: deps.database.executor,
     kind: deps.database.kind,
-    maxConnections: poolSize(deps),
+    maxConnections: deps.database.maxConnections,
   });
   registerJobQueueMetrics(registry, { executor: deps.database.executor });
   const access = metricsAccess({ production: deps.config.isProduction, token: deps.config.metricsToken });
