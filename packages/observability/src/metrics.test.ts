@@ -112,3 +112,28 @@ describe("startMetricsServer", () => {
     expect((await fetch(`http://127.0.0.1:${server.port}/metrics`)).status).toBe(404);
   });
 });
+
+describe("registerHttpMetrics", () => {
+  it("counts each (method, route, status) on its own, however often it repeats; unknown verbs are OTHER", async () => {
+    const registry = createMetricsRegistry();
+    const http = registerHttpMetrics(registry);
+    for (let i = 0; i < 3; i++)
+      http.observe({ method: "GET", route: "/a", status: 200, durationSeconds: 0.002 });
+    http.observe({ method: "GET", route: "/a", status: 404, durationSeconds: 0.02 });
+    http.observe({ method: "POST", route: "/a", status: 200, durationSeconds: 0.2 });
+    http.observe({ method: "BREW", route: "/a", status: 405, durationSeconds: 0.001 });
+    http.observe({ method: "PURGE", route: "/a", status: 405, durationSeconds: 0.001 });
+    const text = await registry.metrics();
+    expect(text).toContain('http_requests_total{method="GET",route="/a",status="200"} 3');
+    expect(text).toContain('http_requests_total{method="GET",route="/a",status="404"} 1');
+    expect(text).toContain('http_requests_total{method="POST",route="/a",status="200"} 1');
+    expect(text).toContain('http_requests_total{method="OTHER",route="/a",status="405"} 2');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/a",status="200"} 3');
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/a",status="200"} 3',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.01",method="GET",route="/a",status="404"} 0',
+    );
+  });
+});
