@@ -10,7 +10,6 @@ import { globalRateLimit } from "./guards/rate-limit";
 import { isBodiless } from "./guards/raw-body";
 import { assignRequestId } from "./guards/request-id";
 import { mountDocs } from "./docs-page";
-import { buildOpenApiDocument } from "./openapi";
 import { createApiMetrics } from "./observability/metrics";
 import { requestLog } from "./observability/request-log";
 import { createRestHandler } from "./rest/rest-adapter";
@@ -36,9 +35,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Per-process memory reached from procedures (the app-lock verdicts), never module-wide.
   deps.caches ??= createProcessCaches(() => deps.now().getTime());
   const rest = createRestHandler(appRouter);
-  let openApiJson: string | undefined;
+  // The generator (trpc-to-openapi) is loaded at the first /openapi.json, not at every
+  // process start (issue 16); the document is built once per app.
+  let openApiJson: Promise<string> | undefined;
   const openApiDocument = () =>
-    (openApiJson ??= JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/", RAW_ROUTES)));
+    (openApiJson ??= import("./openapi").then(({ buildOpenApiDocument }) =>
+      JSON.stringify(buildOpenApiDocument(appRouter, rest.table.routes, "/", RAW_ROUTES)),
+    ));
 
   const metrics = createApiMetrics(deps);
   const logRequest = requestLog({ logger: deps.logger, http: metrics.http, table: rest.table });
@@ -68,7 +71,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json({ ok: ready, checks }, ready ? 200 : 503);
   });
   app.get("/metrics", (c) => metrics.handler(c));
-  app.get("/openapi.json", (c) => c.body(openApiDocument(), 200, { "content-type": "application/json" }));
+  app.get("/openapi.json", async (c) =>
+    c.body(await openApiDocument(), 200, { "content-type": "application/json" }),
+  );
   mountDocs(app, { openApiPath: "/openapi.json", pageTitle: "Studio platform API" });
 
   const limitBody = (maxSize: number) =>
@@ -126,6 +131,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   return {
     app,
     routes: rest.table.routes,
-    openApiDocument: () => JSON.parse(openApiDocument()) as Record<string, unknown>,
+    openApiDocument: async () => JSON.parse(await openApiDocument()) as Record<string, unknown>,
   };
 }

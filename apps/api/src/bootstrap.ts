@@ -4,7 +4,8 @@ import { createPostmarkMailer, createWhatsAppCloudChat, createWiredJobQueue } fr
 import { createLanguageModel } from "@studio/llm";
 import { createWebPageReader } from "@studio/outbound";
 import type { ObjectStorage } from "@studio/domain";
-import { LocalObjectStorage, S3ObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/storage/local-object-storage";
+import type { S3ObjectStorage } from "@studio/storage/s3-object-storage";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
 import { createLogger, type Logger } from "./logger";
@@ -47,9 +48,9 @@ export async function openDeps(
   });
   await jobs.start();
   if (config.runWorkerInProcess) await jobs.work();
-  const storage = createObjectStorage(config);
+  const storage = await createObjectStorage(config);
   logger.info("media storage", {
-    storage: storage instanceof S3ObjectStorage ? "s3" : storage ? "local" : "not configured",
+    storage: config.s3 ? "s3" : storage ? "local" : "not configured",
   });
   return {
     config,
@@ -62,7 +63,7 @@ export async function openDeps(
     webPages,
     storage,
     async close() {
-      if (storage instanceof S3ObjectStorage) storage.close();
+      if (config.s3) (storage as S3ObjectStorage).close();
       await jobs.stop();
       await kv.close();
       await database.close();
@@ -73,10 +74,14 @@ export async function openDeps(
 /**
  * Media storage: S3 (or compatible) when S3_BUCKET is set; else, in the embedded default (or
  * with MEDIA_DIR), a local directory the API serves at /media; else none (media routes answer
- * INTERNAL object storage not configured).
+ * INTERNAL object storage not configured). The AWS SDK is loaded only when S3 is configured
+ * (about 0.1 s of every other process's start, issue 16).
  */
-export function createObjectStorage(config: AppConfig): ObjectStorage | null {
-  if (config.s3) return new S3ObjectStorage(config.s3);
+export async function createObjectStorage(config: AppConfig): Promise<ObjectStorage | null> {
+  if (config.s3) {
+    const { S3ObjectStorage } = await import("@studio/storage/s3-object-storage");
+    return new S3ObjectStorage(config.s3);
+  }
   if (config.localMedia) return new LocalObjectStorage(config.localMedia);
   return null;
 }

@@ -14,21 +14,21 @@ import { studioIdOf } from "./support/team-fixtures";
  * presigned upload URLs).
  */
 describe("which media storage a configuration gets", () => {
-  it("S3_BUCKET: S3; else the embedded default (no DATABASE_URL) or MEDIA_DIR: the local store; else none", () => {
+  it("S3_BUCKET: S3; else the embedded default (no DATABASE_URL) or MEDIA_DIR: the local store; else none", async () => {
     const s3 = loadConfig({
       S3_BUCKET: "media",
       S3_ENDPOINT: "http://127.0.0.1:9000",
       DATABASE_URL: "postgres://x",
     });
     expect(s3.localMedia).toBeUndefined();
-    const s3Storage = createObjectStorage(s3);
+    const s3Storage = await createObjectStorage(s3);
     expect(s3Storage).toBeInstanceOf(S3ObjectStorage);
     // S3_PUBLIC_BASE_URL unset: the endpoint's path-style bucket URL
     expect(s3Storage!.publicUrl("studios/s/content/a.png")).toBe(
       "http://127.0.0.1:9000/media/studios/s/content/a.png",
     );
     (s3Storage as S3ObjectStorage).close();
-    const withBase = createObjectStorage(
+    const withBase = await createObjectStorage(
       loadConfig({ S3_BUCKET: "media", S3_PUBLIC_BASE_URL: "https://cdn.example.com/" }),
     );
     expect(withBase!.publicUrl("studios/s/content/a.png")).toBe(
@@ -41,7 +41,7 @@ describe("which media storage a configuration gets", () => {
       dir: "./.data/media",
       publicBaseUrl: "http://localhost:4100/media",
     });
-    expect(createObjectStorage(embedded)).toBeInstanceOf(LocalObjectStorage);
+    expect(await createObjectStorage(embedded)).toBeInstanceOf(LocalObjectStorage);
     expect(
       loadConfig({ MEDIA_DIR: "/srv/media", MEDIA_PUBLIC_BASE_URL: "https://api.example.com/media" })
         .localMedia,
@@ -49,7 +49,7 @@ describe("which media storage a configuration gets", () => {
 
     const deployed = loadConfig({ DATABASE_URL: "postgres://x" });
     expect(deployed.localMedia).toBeUndefined();
-    expect(createObjectStorage(deployed)).toBeNull();
+    expect(await createObjectStorage(deployed)).toBeNull();
     expect(loadConfig({ DATABASE_URL: "postgres://x", MEDIA_DIR: "/srv/media" }).localMedia?.dir).toBe(
       "/srv/media",
     );
