@@ -340,7 +340,8 @@ const DROP = Symbol("drop");
 interface Mutation {
   kind: "drop-required" | "other-type" | "too-long";
   path: Path;
-  value: unknown;
+  /** The mutated value, built when the mutation is picked (most are not: 4 per accepted value). */
+  make: () => unknown;
   /** The mutation must be refused (exact schema path, no alternatives on the way). */
   mustFail: boolean;
 }
@@ -355,21 +356,21 @@ function mutationsOf(root: Json, valid: unknown): Mutation[] {
           out.push({
             kind: "drop-required",
             path: [...node.path, key],
-            value: setAt(valid, [...node.path, key], DROP),
+            make: () => setAt(valid, [...node.path, key], DROP),
             mustFail: node.exact,
           });
     for (const other of OTHER_TYPES)
       out.push({
         kind: "other-type",
         path: node.path,
-        value: setAt(valid, node.path, other),
+        make: () => setAt(valid, node.path, other),
         mustFail: false,
       });
     if (typeof current === "string" && typeof node.schema.maxLength === "number")
       out.push({
         kind: "too-long",
         path: node.path,
-        value: setAt(valid, node.path, "x".repeat(node.schema.maxLength + 1)),
+        make: () => setAt(valid, node.path, "x".repeat(node.schema.maxLength + 1)),
         mustFail: node.exact && !node.schema.pattern && !node.schema.format,
       });
   }
@@ -560,7 +561,7 @@ function runSchemaProperties(target: Target, index: number): number {
       // A few mutations per accepted value (picked by the generated index, so a seed replays).
       for (let k = 0; k < 4 && mutations.length; k++) {
         const m = mutations[(pick + k * 7919) % mutations.length]!;
-        const result = check(target, m.value);
+        const result = check(target, m.make());
         if (m.mustFail) {
           stats.mustFail += 1;
           expect(result.ok, `${target.label}: ${m.kind} at "${pathText(m.path)}" accepted`).toBe(false);

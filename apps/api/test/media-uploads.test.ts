@@ -30,8 +30,12 @@ afterAll(async () => {
   await s3?.close();
 });
 
+/** Byte i is (i * 7 + seed) % 256: a 256-byte period, repeated (filled natively, not element by element). */
 const bytesOf = (size: number, seed: number) =>
-  Buffer.from(Uint8Array.from({ length: size }, (_, i) => (i * 7 + seed) % 256));
+  Buffer.alloc(
+    size,
+    Uint8Array.from({ length: 256 }, (_, i) => (i * 7 + seed) % 256),
+  );
 
 async function read(url: string) {
   const res = await fetch(url);
