@@ -12,8 +12,13 @@ export interface ObjectStorageTarget {
 }
 
 const MiB = 1024 * 1024;
-const bytesOf = (size: number, seed: number) =>
-  Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) % 251);
+/** Byte i is (i * 31 + seed) % 251: a 251-byte period, copied in whole (not element by element). */
+const bytesOf = (size: number, seed: number) => {
+  const period = Uint8Array.from({ length: 251 }, (_, i) => (i * 31 + seed) % 251);
+  const bytes = new Uint8Array(size);
+  for (let at = 0; at < size; at += period.length) bytes.set(period.subarray(0, size - at), at);
+  return bytes;
+};
 
 async function get(url: string) {
   const res = await fetch(url);
