@@ -24,9 +24,11 @@ describe.concurrent("fail closed", () => {
   it("the server process exits non-zero in production with default secrets, without printing a secret", async ({
     expect,
   }) => {
-    const tsx = path.resolve(__dirname, "../node_modules/.bin/tsx");
-    // Spawned without blocking the worker, so the other tests of the file run meanwhile.
-    const child = spawn(tsx, [path.resolve(__dirname, "../src/main.ts")], {
+    // Spawned without blocking the worker, so the other tests of the file run meanwhile. Node
+    // with tsx's loader, as the other process tests spawn it (the tsx CLI starts a second Node
+    // process that runs the same file: 0.2 s more CPU).
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../src/main.ts")], {
+      cwd: path.resolve(__dirname, ".."),
       env: {
         ...process.env,
         NODE_ENV: "production",
