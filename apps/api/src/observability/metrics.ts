@@ -20,7 +20,6 @@ export interface ApiMetrics {
   handler(c: Context<AppEnv>): Promise<Response>;
 }
 
-/** The pool size postgres.js was created with (its `options.max`); PGlite is one connection. */
 /**
  * Requests (count and duration by method, route pattern and status), the database pool, the
  * job queue (per job type, read from pg-boss's tables: the same numbers on every replica) and
