@@ -46,6 +46,7 @@ interface Delivery {
   id: string;
   responseId: string;
   answered: boolean;
+  receivedAt: number;
 }
 
 let pg: Awaited<ReturnType<typeof freshPostgres>>;
@@ -72,6 +73,7 @@ beforeAll(async () => {
         id: String(req.headers["x-webhook-id"]),
         responseId: JSON.parse(Buffer.concat(chunks).toString("utf8")).responseId,
         answered: false,
+        receivedAt: Date.now(),
       };
       deliveries.push(delivery);
       res.once("finish", () => (delivery.answered = true));
@@ -128,9 +130,13 @@ describe("worker killed mid-job (SIGKILL of the real worker process)", () => {
     // Worker 1 delivers until some answers came back and more deliveries are in flight, then dies.
     const first = spawnWorker(pg.url, workerEnv("worker-1"));
     workers.push(first);
+    // The kill needs a delivery that stays in flight through it: one received less than half the
+    // hold ago (an older one may be answered between the check and the kill).
     await until(
-      "worker 1 to deliver and to have more deliveries in flight",
-      () => deliveries.filter((d) => d.answered).length >= 2 && deliveries.some((d) => !d.answered),
+      "worker 1 to deliver and to have a fresh delivery in flight",
+      () =>
+        deliveries.filter((d) => d.answered).length >= 2 &&
+        deliveries.some((d) => !d.answered && Date.now() - d.receivedAt < HOLD_MS / 2),
       45_000,
     );
     first.child.kill("SIGKILL");
