@@ -10,6 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import postgres from "postgres";
@@ -50,15 +51,47 @@ export interface SpawnedServer<T> {
   memory(): Promise<MemoryReport>;
   /** A full GC first (the server must run with --expose-gc), then the memory. */
   memoryAfterGc(): Promise<MemoryReport>;
+  /** The server process's user + system CPU time so far, µs. */
+  cpuMicros(): Promise<number>;
   /** Resets the peak and samples from now on. */
   resetPeak(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * Driver side: starts `self` (a bench file's import.meta.url, or a path) as its server under
- * tsx and waits for its announcement line. BENCH_PROFILE=1 writes the server's CPU profile to
- * `profileDir`.
+ * The server runs what production runs: `self` bundled the way tsup.config.ts bundles
+ * dist/main.js (the workspace packages compiled in, third-party packages loaded from
+ * node_modules), into apps/api/.bench-dist. Under tsx (BENCH_TSX=1) every function the app
+ * creates per request also goes through esbuild's keepNames helper (`__name`, ~2% of the
+ * signed web GET's CPU), a cost the built API does not pay.
+ */
+async function serverEntry(file: string): Promise<string[]> {
+  if (process.env.BENCH_TSX) return ["--import", "tsx", file];
+  const { build } = await import("tsup");
+  const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".bench-dist");
+  const name = path.basename(file).replace(/\.ts$/, "");
+  await build({
+    entry: { [name]: file },
+    format: ["esm"],
+    target: "node20",
+    platform: "node",
+    splitting: false,
+    clean: false,
+    silent: true,
+    outDir,
+    outExtension: () => ({ js: ".mjs" }),
+    noExternal: [/^@studio\//],
+    // Every other bare import stays a package of node_modules (what tsup.config.ts does by
+    // listing them as dependencies).
+    external: [/^(?!@studio\/)[^./]/],
+  });
+  return [path.join(outDir, `${name}.mjs`)];
+}
+
+/**
+ * Driver side: starts `self` (a bench file's import.meta.url, or a path) as its server, built
+ * (serverEntry), and waits for its announcement line. BENCH_PROFILE=1 writes the server's CPU
+ * profile to `profileDir`.
  */
 export async function spawnServer<T = object>(
   self: string,
@@ -72,9 +105,7 @@ export async function spawnServer<T = object>(
         ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`]
         : []),
       ...(options.nodeArgs ?? []),
-      "--import",
-      "tsx",
-      file,
+      ...(await serverEntry(file)),
     ],
     {
       env: { ...process.env, ...options.env, BENCH_ROLE: "server" },
@@ -103,6 +134,10 @@ export async function spawnServer<T = object>(
     probe,
     memory: () => probe<MemoryReport>("/memory"),
     memoryAfterGc: () => probe<MemoryReport>("/memory/gc", { method: "POST" }),
+    cpuMicros: async () => {
+      const { user, system } = await probe<{ user: number; system: number }>("/cpu");
+      return user + system;
+    },
     resetPeak: async () => {
       await probe("/memory/reset", { method: "POST" });
     },
@@ -161,6 +196,8 @@ export async function announce(
     (globalThis as { gc?: () => void }).gc?.();
     return c.json({ now: sample(), peak });
   });
+  // The process's CPU time so far (µs): a driver reads it around a timed run for CPU per request.
+  probeApp.get("/cpu", (c) => c.json(process.cpuUsage()));
   options.control?.(probeApp);
   const probe = await listen(probeApp);
 

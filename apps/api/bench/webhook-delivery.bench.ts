@@ -223,7 +223,7 @@ async function drive(): Promise<void> {
     const job = jobs.deliverWebhook as { concurrency?: number };
     const perStudio = jobs.DEFAULT_DELIVERIES_PER_STUDIO as number | undefined;
     console.warn(
-      `deliver-webhook: worker concurrency ${job.concurrency ?? 1}, ${perStudio === undefined ? "no per-studio cap" : `at most ${perStudio} in flight per studio`}; polling every ${POLL_SECONDS} s, and pg-boss waits out the interval after each fetch of 1 job, so one worker delivers at most ${((job.concurrency ?? 1) / POLL_SECONDS).toFixed(0)}/s`,
+      `deliver-webhook: worker concurrency ${job.concurrency ?? 1}, ${perStudio === undefined ? "no per-studio cap" : `at most ${perStudio} in flight per studio`}; an idle slot polls every ${POLL_SECONDS} s, a slot that just ran a job fetches the next at once (notifyWorker)`,
     );
     console.warn(
       `webhook deliveries from one worker to a loopback receiver: ${EVENTS} events over ${FAST_STUDIOS} studios with a fast receiver; then ${SLOW_EVENTS} events of a studio whose receiver answers after ${SLOW_MS} ms, enqueued just before the same ${EVENTS} (p50/p99: ms from enqueue to arrival)`,
