@@ -8,7 +8,7 @@ import { defineConfig } from "tsup";
 // which would not resolve from here; pg-boss (CJS, with `pg`) and zod stay external, they are ours.
 const bundled = [/^@studio\//, /^drizzle-orm(\/|$)/, /^postgres$/, /^@electric-sql\/pglite(\/|$)/];
 
-export default defineConfig({
+export default defineConfig((flags) => ({
   entry: ["src/main.ts"],
   format: ["esm"],
   target: "node20",
@@ -27,6 +27,6 @@ export default defineConfig({
     const requireFromDb = createRequire(createRequire(import.meta.url).resolve("@studio/db/package.json"));
     const pgliteDir = path.dirname(requireFromDb.resolve("@electric-sql/pglite"));
     for (const file of ["pglite.wasm", "pglite.data"])
-      await copyFile(path.join(pgliteDir, file), path.join("dist", file));
+      await copyFile(path.join(pgliteDir, file), path.join(flags.outDir ?? "dist", file));
   },
-});
+}));

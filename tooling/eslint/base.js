@@ -37,6 +37,8 @@ export function layer(name) {
     {
       ignores: [
         "dist/**",
+        ".test-dist/**",
+        ".bench-dist/**",
         "node_modules/**",
         ".turbo/**",
         "migrations/**",

@@ -30,8 +30,8 @@ import {
  * same process and on the other one sharing Redis; concurrent duplicates win exactly once.
  *
  * Two real API processes on one PostgreSQL database and one Redis (a dedicated db index, no key
- * prefix, as deployed): this test process's app (harness, over a socket) and `src/main.ts`
- * spawned under tsx. Every request is written byte for byte over a raw socket, so mutations
+ * prefix, as deployed): this test process's app (harness, over a socket) and the API process
+ * spawned from its built bundle (support/built-mains). Every request is written byte for byte over a raw socket, so mutations
  * fetch would refuse to send (NUL, look-alikes, duplicated headers) reach the server.
  *
  * FUZZ_SEED=<n> replays a run's choices (nonces and timestamps stay fresh); FUZZ_COUNT=<n> sizes it.

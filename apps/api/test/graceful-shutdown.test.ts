@@ -12,11 +12,12 @@ import { notify } from "@studio/domain";
 import { createWiredJobQueue } from "@studio/jobs";
 import { silentLogger } from "@studio/observability";
 import { DEFAULT_SERVICE_AUTH_SECRET } from "../src/config";
+import { builtMainIn } from "./support/built-mains";
 import { freshPostgres } from "./support/databases";
 import { newOwner, userHeaders } from "./support/harness";
 
 /**
- * Graceful shutdown (issue 9, item 5) of the real API process (src/main.ts under tsx): after
+ * Graceful shutdown (issue 9, item 5) of the real API process (the built bundle, support/built-mains): after
  * SIGTERM it stops accepting connections, answers /readyz 503, lets a request whose body is
  * still arriving finish with its 201, then closes the queue and pools and exits 0.
  */
@@ -43,9 +44,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Spawns `src/main.ts` of the API (or of the worker) as the real process under tsx. */
+/** Spawns the API (or the worker) as the real process, from its built bundle (support/built-mains). */
 function spawnMain(cwd: string, env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [builtMainIn(cwd)], {
     cwd,
     // Room for a loaded CI box; the 1 s production default is tested by database-outage.test.ts.
     env: {

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { signServiceRequest } from "@studio/auth";
 import { ConfigError, loadConfig } from "../src/config";
+import { builtApiMain } from "./support/built-mains";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 
 /**
@@ -24,10 +25,9 @@ describe.concurrent("fail closed", () => {
   it("the server process exits non-zero in production with default secrets, without printing a secret", async ({
     expect,
   }) => {
-    // Spawned without blocking the worker, so the other tests of the file run meanwhile. Node
-    // with tsx's loader, as the other process tests spawn it (the tsx CLI starts a second Node
-    // process that runs the same file: 0.2 s more CPU).
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../src/main.ts")], {
+    // Spawned without blocking the worker, so the other tests of the file run meanwhile; the
+    // built bundle, as the other process tests spawn it (support/built-mains).
+    const child = spawn(process.execPath, [builtApiMain], {
       cwd: path.resolve(__dirname, ".."),
       env: {
         ...process.env,

@@ -22,7 +22,7 @@ import { studioIdOf } from "./support/team-fixtures";
 
 /**
  * Scale-out (issue 16; docs/DEPLOYMENT.md "Proven across processes"): two real API processes
- * (src/main.ts under tsx) and two real worker processes over one fresh PostgreSQL database and
+ * (their built bundles, support/built-mains) and two real worker processes over one fresh PostgreSQL database and
  * the machine's Redis. What in-process replicas (the harness's replica mode) cannot show: no
  * memory is shared, every connection, pool and pg-boss instance is a process's own.
  */

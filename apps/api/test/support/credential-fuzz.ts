@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtApiMain } from "./built-mains";
 
 /**
  * Tools of credentials-fuzz.test.ts: a seeded PRNG, string mutators, a raw HTTP/1.1 client (so
  * mutations fetch would refuse to send — NUL, look-alikes, duplicated headers — reach the server
- * byte for byte) and the real API process (src/main.ts under tsx).
+ * byte for byte) and the real API process (its built bundle, support/built-mains).
  */
 
 // ---- seeded PRNG (mulberry32) ----
@@ -269,10 +270,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Spawns `src/main.ts` under tsx with `env` and waits for /healthz. */
+/** Spawns the API process (its built bundle, see built-mains) with `env` and waits for /healthz. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [builtApiMain], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,

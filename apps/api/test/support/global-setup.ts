@@ -8,6 +8,7 @@ import {
   templateName,
   urlForDatabase,
 } from "./databases";
+import { buildMains } from "./built-mains";
 
 /**
  * Creates the migrated template database once per run; test files clone it. The PGlite
@@ -17,7 +18,8 @@ export default async function setup() {
   const pgliteDump = preparePgliteDump();
   // Awaited by teardown; a failed build is reported there (workers then build their own).
   pgliteDump.catch(() => undefined);
-  await setupPostgres();
+  // The API and worker bundles the process tests spawn (see built-mains), built beside the template.
+  await Promise.all([setupPostgres(), buildMains()]);
   return async () => {
     await pgliteDump;
   };

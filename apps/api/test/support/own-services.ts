@@ -24,6 +24,7 @@ import { modelDeps } from "../../src/bootstrap";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger } from "../../src/logger";
+import { builtWorkerMain } from "./built-mains";
 import { field } from "./form-fixtures";
 import { newOwner, recordingPorts, userHeaders, type WebUserContext } from "./harness";
 
@@ -366,9 +367,9 @@ export interface WorkerProcess {
 
 const workerDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../worker");
 
-/** The real worker process (apps/worker src/main.ts under tsx) over `databaseUrl`, polling every 0.5 s. */
+/** The real worker process (apps/worker's built bundle, see built-mains) over `databaseUrl`, polling every 0.5 s. */
 export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [builtWorkerMain], {
     cwd: workerDir,
     env: {
       PATH: process.env.PATH,
