@@ -575,15 +575,18 @@ function runSchemaProperties(target: Target, index: number): number {
   const known = KNOWN_VALID[target.label.split(" ")[0]!];
   const generated = known ? fc.oneof(own, fc.constant(known)) : own;
   let accepted = 0;
+  // A few mutations per accepted value, taken in turn across the run: every kind of mutation is
+  // reached within a few values (a generated index, biased toward small numbers, left the one
+  // kind a broken schema lets through unpicked for some seeds), and a seed still replays.
+  let turn = 0;
   fc.assert(
-    fc.property(generated, fc.nat(), (value, pick) => {
+    fc.property(generated, (value) => {
       const first = check(target, value);
       if (!first.ok) return;
       accepted += 1;
       const mutations = mutationsOf(target.input, value);
-      // A few mutations per accepted value (picked by the generated index, so a seed replays).
       for (let k = 0; k < 4 && mutations.length; k++) {
-        const m = mutations[(pick + k * 7919) % mutations.length]!;
+        const m = mutations[turn++ % mutations.length]!;
         const result = check(target, m.make());
         if (m.mustFail) {
           stats.mustFail += 1;
