@@ -4,7 +4,7 @@ import { createApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { AppDeps } from "../src/context";
 import { createLogger } from "../src/logger";
-import setupTemplate from "../test/support/global-setup";
+import { setupPostgres } from "../test/support/global-setup";
 import { freshPostgres } from "../test/support/databases";
 import { BENCH_ENV } from "./bench-env";
 import { listen } from "./support";
@@ -14,7 +14,7 @@ import { listen } from "./support";
  * template), on a loopback port. Jobs are enqueued for real but no worker runs.
  */
 export async function startBenchApp(options: { redisUrl?: string } = {}) {
-  await setupTemplate();
+  await setupPostgres();
   const pg = await freshPostgres();
   const logger = createLogger({ silent: true });
   const now = () => new Date();

@@ -25,7 +25,8 @@ export default async function setup() {
   };
 }
 
-async function setupPostgres() {
+/** The migrated PostgreSQL template (the benches call this alone: they need no PGlite or bundles). */
+export async function setupPostgres() {
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1, ...TEST_DATABASE_TIMEOUTS });
   const name = templateName();
   try {
