@@ -71,6 +71,8 @@ async function serverEntry(file: string): Promise<string[]> {
   const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".bench-dist");
   const name = path.basename(file).replace(/\.ts$/, "");
   await build({
+    // These options alone (tsup would otherwise merge the tsup.config.ts of the working directory).
+    config: false,
     entry: { [name]: file },
     format: ["esm"],
     target: "node20",

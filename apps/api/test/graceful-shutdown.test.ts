@@ -2,8 +2,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
 import { DELIVER_PUSH_JOB } from "@studio/contracts";
@@ -12,7 +10,7 @@ import { notify } from "@studio/domain";
 import { createWiredJobQueue } from "@studio/jobs";
 import { silentLogger } from "@studio/observability";
 import { DEFAULT_SERVICE_AUTH_SECRET } from "../src/config";
-import { builtMainIn } from "./support/built-mains";
+import { apiDir, builtMainIn, workerDir } from "./support/built-mains";
 import { freshPostgres } from "./support/databases";
 import { newOwner, userHeaders } from "./support/harness";
 
@@ -21,8 +19,6 @@ import { newOwner, userHeaders } from "./support/harness";
  * SIGTERM it stops accepting connections, answers /readyz 503, lets a request whose body is
  * still arriving finish with its 201, then closes the queue and pools and exits 0.
  */
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const workerDir = path.resolve(apiDir, "../worker");
 
 interface Api {
   child: ChildProcess;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const workerDir = path.resolve(apiDir, "../worker");
 const OUT_DIR = ".test-dist";
 

@@ -24,7 +24,7 @@ import { modelDeps } from "../../src/bootstrap";
 import { loadConfig, type AppConfig } from "../../src/config";
 import type { AppDeps } from "../../src/context";
 import { createLogger } from "../../src/logger";
-import { builtWorkerMain } from "./built-mains";
+import { builtWorkerMain, workerDir } from "./built-mains";
 import { field } from "./form-fixtures";
 import { newOwner, recordingPorts, userHeaders, type WebUserContext } from "./harness";
 
@@ -364,8 +364,6 @@ export interface WorkerProcess {
   /** Resolves once the worker logged "worker ready" (it polls its queues). */
   ready: Promise<void>;
 }
-
-const workerDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../worker");
 
 /** The real worker process (apps/worker's built bundle, see built-mains) over `databaseUrl`, polling every 0.5 s. */
 export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): WorkerProcess {

@@ -1,8 +1,8 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The API suite's slowest files (seconds in a full `pnpm test`, 2026-11-27, process tests on built bundles), started first. With
- * two workers the run ends with its last file: vitest orders by the previous run's durations,
+ * The API suite's slowest files (seconds in a full `pnpm test`, 2026-11-27, process tests on
+ * built bundles), started first. With two workers the run ends with its last file: vitest orders by the previous run's durations,
  * which a fresh clone (CI) does not have, and falls back to file size, which put these files —
  * short files that spawn processes or wait on timers — at the end, a tail of a minute or more.
  * A file not listed keeps vitest's order after them; the figures only need to stay roughly right.
