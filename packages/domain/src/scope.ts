@@ -1,9 +1,8 @@
-import type { WebRole } from "@studio/contracts";
+import type { Permissions, WebRole } from "@studio/contracts";
 import type { DbOrTx, studios } from "@studio/db";
 import type { Logger } from "@studio/observability";
 import type { LanguageModel, WebPageReader } from "./ports";
 import type { ObjectStorage } from "./ports";
-import type { CoachAccess } from "./team/coach-access";
 
 /**
  * Enqueues a job in the caller's transaction (the job exists if and only if the write that
@@ -18,6 +17,14 @@ export interface JobEnqueuer {
   /** Many jobs of one name in one statement (enqueueJobs falls back to enqueue per job without it). */
   enqueueMany?(name: string, payloads: readonly object[], options: { tx: DbOrTx }): Promise<unknown>;
 }
+
+/**
+ * What a web caller may reach. `assigned` limits trainee reads and writes to their own trainees.
+ * Declared here (types only) so the scope depends on no query module; team/coach-access.ts resolves it.
+ */
+export type CoachAccess =
+  | { kind: "studio"; coachId: string | null; permissions: Permissions }
+  | { kind: "assigned"; coachId: string; permissions: Permissions };
 
 /** A web caller (coach app server): the user, their role, and what they may reach. */
 export interface CoachActor {

@@ -1,9 +1,8 @@
-import { accessOf, type StudioScope } from "../scope";
+import { accessOf, type CoachAccess, type StudioScope } from "../scope";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { FULL_PERMISSIONS } from "@studio/contracts";
 import { clientCoaches, clients, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
-import type { CoachAccess } from "../team/coach-access";
 
 export type ClientRow = typeof clients.$inferSelect;
 

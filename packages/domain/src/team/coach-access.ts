@@ -2,12 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { FULL_PERMISSIONS, PermissionsSchema, type Permissions, type WebRole } from "@studio/contracts";
 import { coaches, preparedQuery, studios, type DbOrTx } from "@studio/db";
 import { forbidden } from "../errors";
-import type { CoachActor } from "../scope";
-
-/** What a web caller may reach. `assigned` limits trainee reads and writes to their own trainees. */
-export type CoachAccess =
-  | { kind: "studio"; coachId: string | null; permissions: Permissions }
-  | { kind: "assigned"; coachId: string; permissions: Permissions };
+import type { CoachAccess, CoachActor } from "../scope";
 
 /**
  * Coach access rules, resolved once per web request into the scope's actor (document 1 "Roles and coach access" and "Permissions blob"): OWNER has
