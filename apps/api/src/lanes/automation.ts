@@ -1,5 +1,5 @@
 import { router } from "../trpc";
-import { accessAutomationRoutes } from "../routes/access";
+import { apiKeysAutomationRoutes } from "../routes/api-keys";
 import {
   formsAutomationRoutes,
   hooksAutomationRoutes,
@@ -13,7 +13,7 @@ import {
 
 /** /v1/automation/*: studio API key; answers in the automation envelope. */
 export const automationRouter = router({
-  ...accessAutomationRoutes,
+  ...apiKeysAutomationRoutes,
   ...subscriptionsAutomationRoutes,
   ...hooksAutomationRoutes,
   ...tasksAutomationRoutes,

@@ -4,7 +4,7 @@ import { contentTraineeRoutes } from "../routes/content";
 import { formsTraineeRoutes } from "../routes/forms";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { shoppingTraineeRoutes } from "../routes/shopping";
-import { loggingTraineeRoutes } from "../routes/logging";
+import { traineeLogsTraineeRoutes } from "../routes/trainee-logs";
 import { traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
 import { trackingTraineeRoutes } from "../routes/tracking";
 
@@ -12,7 +12,7 @@ import { trackingTraineeRoutes } from "../routes/tracking";
 export const traineeRouter = router({
   me: traineeMeRoutes,
   plans: traineePlansRoutes,
-  logging: loggingTraineeRoutes,
+  logging: traineeLogsTraineeRoutes,
   notifications: notificationsTraineeRoutes,
   pushTokens: pushTokensTraineeRoutes,
   content: contentTraineeRoutes,

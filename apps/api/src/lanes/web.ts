@@ -2,7 +2,7 @@ import { router } from "../trpc";
 import { trackingWorkoutRoutes } from "../routes/tracking";
 import { trackingNutritionRoutes } from "../routes/tracking";
 import { calendarWebRoutes } from "../routes/calendar";
-import { accessWebRoutes } from "../routes/access";
+import { apiKeysWebRoutes } from "../routes/api-keys";
 import { clientsWebRoutes } from "../routes/clients";
 import { contentWebRoutes } from "../routes/content";
 import { crmWebRoutes } from "../routes/crm";
@@ -23,7 +23,7 @@ import { onboardingWebRoutes } from "../routes/onboarding";
 /** /v1/web/*: service signature + user context. One router per domain folder of routes/. */
 export const webRouter = router({
   studio: studioWebRoutes,
-  apiKeys: accessWebRoutes,
+  apiKeys: apiKeysWebRoutes,
   crm: crmWebRoutes,
   team: teamWebRoutes,
   clients: clientsWebRoutes,

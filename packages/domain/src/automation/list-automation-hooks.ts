@@ -1,6 +1,6 @@
 import type { Hook } from "@studio/contracts";
 import type { Db } from "@studio/db";
-import { listWebhooks } from "../hooks/list-webhooks";
+import { listWebhooks } from "../webhooks/list-webhooks";
 import type { ApiKeyScope } from "../scope";
 
 /** `GET /v1/automation/hooks`: data `{hooks}`, the calling key's hooks without secrets. */

@@ -1,7 +1,7 @@
 import type { AutomationHookRegister, RegisteredHook } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import { recordAuditEntry } from "../audit/record-audit-entry";
-import { registerWebhook } from "../hooks/register-webhook";
+import { registerWebhook } from "../webhooks/register-webhook";
 import type { ApiKeyScope } from "../scope";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "@studio/db";
 import { recordAuditEntry } from "../audit/record-audit-entry";
-import { deleteWebhook } from "../hooks/delete-webhook";
+import { deleteWebhook } from "../webhooks/delete-webhook";
 import type { ApiKeyScope } from "../scope";
 
 /**

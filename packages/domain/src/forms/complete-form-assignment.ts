@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FormResponseRecord } from "@studio/contracts";
 import { clients, dailyMetrics, formAssignments, formResponses, studios, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
-import { emitFormFilled } from "../hooks/emit-form-filled";
+import { emitFormFilled } from "../webhooks/emit-form-filled";
 import { releaseHeldProgram } from "../programs/release-held-program";
 import type { StudioScope } from "../scope";
 import { localParts, pickTimeZone } from "../time/zoned-time";

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { RawMealLogPage, RawTrackingQuery } from "@studio/contracts";
 import { mealLogs, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { toMealLog } from "../logging/meal-log-record";
+import { toMealLog } from "../trainee-logs/meal-log-record";
 import { assertRawListClient, dayWindow, pageOffset } from "./raw-list-client";
 
 /**

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { RawTrackingQuery, RawWorkoutLogPage } from "@studio/contracts";
 import { workoutLogs, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { toWorkoutLog, type WorkoutLogRow } from "../logging/workout-log-record";
+import { toWorkoutLog, type WorkoutLogRow } from "../trainee-logs/workout-log-record";
 import { assertRawListClient, dayWindow, pageOffset } from "./raw-list-client";
 
 /**

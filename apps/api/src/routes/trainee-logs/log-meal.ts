@@ -1,6 +1,6 @@
 import { MealLogCreateInput, MealLogSchema } from "@studio/contracts";
 import { logMeal } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const logMealRoute = traineeAppProcedure
   .meta({

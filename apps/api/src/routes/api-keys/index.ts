@@ -5,10 +5,10 @@ import { revokeApiKeyRoute } from "./revoke-api-key";
 import { validateApiKeyRoute } from "./validate-api-key";
 
 /** /v1/web/studios/current/api-keys (web) and /v1/automation/validate (API key). */
-export const accessWebRoutes = router({
+export const apiKeysWebRoutes = router({
   create: createApiKeyRoute,
   list: listApiKeysRoute,
   revoke: revokeApiKeyRoute,
 });
 
-export const accessAutomationRoutes = { validate: validateApiKeyRoute };
+export const apiKeysAutomationRoutes = { validate: validateApiKeyRoute };

@@ -1,6 +1,6 @@
 import { WorkoutLogCreateInput, WorkoutLogSchema } from "@studio/contracts";
 import { logWorkout } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const logWorkoutRoute = traineeAppProcedure
   .meta({

@@ -8,7 +8,7 @@ import { savePlanDayMealRoute } from "./save-plan-day-meal";
 import { updateWorkoutLogRoute } from "./update-workout-log";
 
 /** /v1/trainee/workout-logs, /meal-logs, /nutrition/days/{date}/*: behind the app lock. */
-export const loggingTraineeRoutes = router({
+export const traineeLogsTraineeRoutes = router({
   logWorkout: logWorkoutRoute,
   updateWorkoutLog: updateWorkoutLogRoute,
   listWorkoutLogs: listWorkoutLogsRoute,

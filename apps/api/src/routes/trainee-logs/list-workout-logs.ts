@@ -1,6 +1,6 @@
 import { WorkoutLogListQuery, WorkoutLogListSchema } from "@studio/contracts";
 import { listWorkoutLogs } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const listWorkoutLogsRoute = traineeAppProcedure
   .meta({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MealLogDeleteInput } from "@studio/contracts";
 import { deleteMealLog } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const deleteMealLogRoute = traineeAppProcedure
   .meta({

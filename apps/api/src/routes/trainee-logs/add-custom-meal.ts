@@ -1,6 +1,6 @@
 import { CustomMealCreateInput, CustomMealSchema } from "@studio/contracts";
 import { addCustomMeal } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const addCustomMealRoute = traineeAppProcedure
   .meta({

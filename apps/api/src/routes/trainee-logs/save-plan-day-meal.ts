@@ -1,6 +1,6 @@
 import { PlanDayMealInput, PlanDayMealSchema } from "@studio/contracts";
 import { savePlanDayMeal } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const savePlanDayMealRoute = traineeAppProcedure
   .meta({

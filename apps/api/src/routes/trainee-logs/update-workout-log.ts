@@ -1,6 +1,6 @@
 import { WorkoutLogSchema, WorkoutLogUpdateInput } from "@studio/contracts";
 import { updateWorkoutLog } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const updateWorkoutLogRoute = traineeAppProcedure
   .meta({
