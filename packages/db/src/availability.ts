@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { errorCode, isUnavailableSqlState, SQLSTATE } from "./sqlstate";
 
 /**
  * Fail-fast access to PostgreSQL (issue 9, item 4). postgres.js alone waits: a query queues
@@ -48,18 +49,9 @@ const CONNECTION_CODES = new Set([
   "CONNECTION_DESTROYED",
 ]);
 
-/** SQLSTATEs of a server that is going away or not taking connections. */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
-
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : undefined;
-}
-
 function isUnavailableCode(code: string | undefined): boolean {
   if (!code) return false;
-  return CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
+  return CONNECTION_CODES.has(code) || isUnavailableSqlState(code);
 }
 
 /**
@@ -74,7 +66,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
     if (e instanceof DatabaseUnavailableError) return true;
-    if (isUnavailableCode(codeOf(e))) return true;
+    if (isUnavailableCode(errorCode(e))) return true;
   }
   return false;
 }
@@ -82,8 +74,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** A probe failure that means an outage; a server that answers with an error is up (53300, auth). */
 function isOutage(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
-  const code = codeOf(error);
-  if (error instanceof postgres.PostgresError) return code !== "53300" && isUnavailableCode(code);
+  const code = errorCode(error);
+  if (error instanceof postgres.PostgresError)
+    return code !== SQLSTATE.tooManyConnections && isUnavailableCode(code);
   return true; // socket errors, timeouts, anything but an answer from the server
 }
 
@@ -270,7 +263,8 @@ export function guardedPostgres(
 
   function markUnavailable(failure: unknown) {
     available = false;
-    const detail = failure instanceof Error ? `${codeOf(failure) ?? failure.name}: ${failure.message}` : "";
+    const detail =
+      failure instanceof Error ? `${errorCode(failure) ?? failure.name}: ${failure.message}` : "";
     options.onChange?.(false, detail);
     statements.rejectAll(unavailable);
     transactions.rejectAll(unavailable);

@@ -2,3 +2,4 @@ export * from "./client";
 export * from "./schema/index";
 export * as schema from "./schema/index";
 export { preparedQuery } from "./prepared-query";
+export * from "./sqlstate";

@@ -9,7 +9,7 @@ import {
 } from "@studio/contracts";
 import { AppError } from "@studio/domain";
 import { KvUnavailableError } from "@studio/kv";
-import { isDatabaseUnavailable } from "@studio/db";
+import { isDatabaseUnavailable, sqlState, SQLSTATE } from "@studio/db";
 
 export interface MappedError {
   code: ErrorCode;
@@ -60,13 +60,6 @@ function dataError(message: string): MappedError {
   return mapped("VALIDATION", message, { issues });
 }
 
-/** Postgres SQLSTATE of a driver error (postgres.js PostgresError or PGlite's DatabaseError). */
-function sqlState(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && "severity" in error ? code : undefined;
-}
-
 /**
  * The one place errors become codes: AppError keeps its code; zod input failures are
  * VALIDATION 422; unique violations CONFLICT; foreign-key violations CONFLICT "related
@@ -88,9 +81,10 @@ export function mapError(error: unknown): MappedError {
     if (e instanceof ZodError)
       return inputFailure ? validationError(e) : mapped("INTERNAL", "internal error");
     const state = sqlState(e);
-    if (state === "23505") return mapped("CONFLICT", "unique constraint failed");
-    if (state === "23503") return mapped("CONFLICT", "related resource constraint failed");
-    if (state === "57014") return mapped("SERVICE_UNAVAILABLE", "the request took too long");
+    if (state === SQLSTATE.uniqueViolation) return mapped("CONFLICT", "unique constraint failed");
+    if (state === SQLSTATE.foreignKeyViolation)
+      return mapped("CONFLICT", "related resource constraint failed");
+    if (state === SQLSTATE.queryCanceled) return mapped("SERVICE_UNAVAILABLE", "the request took too long");
     if (state && Object.hasOwn(DATA_ERRORS, state)) return dataError(DATA_ERRORS[state]!);
   }
   if (error instanceof TRPCError) {

@@ -1,5 +1,5 @@
 import type { CalendarBook, CalendarEventRecord } from "@studio/contracts";
-import { calendarEvents, type Db } from "@studio/db";
+import { calendarEvents, isExclusionViolation, type Db } from "@studio/db";
 import { AppError, validation } from "../errors";
 import type { TraineeScope } from "../scope";
 import { toCalendarEventRecord } from "./calendar-record";
@@ -15,20 +15,6 @@ import {
 import { generateSlots } from "./slots";
 
 const slotTaken = () => new AppError("CONFLICT", "this slot was just booked");
-
-/** The exclusion constraint calendar_events_no_overlap (SQLSTATE 23P01), through driver and Drizzle wrappers. */
-export function isCalendarOverlap(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (
-    let e: unknown = error;
-    e && typeof e === "object" && !seen.has(e);
-    e = (e as { cause?: unknown }).cause
-  ) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === "23P01") return true;
-  }
-  return false;
-}
 
 /**
  * `POST /v1/trainee/calendar/book` (document 3, and beyond it): the slot must be one GET slots
@@ -82,7 +68,7 @@ export async function bookCalendarSlot(
       .onConflictDoNothing()
       .returning();
   } catch (error) {
-    if (isCalendarOverlap(error)) throw slotTaken();
+    if (isExclusionViolation(error)) throw slotTaken(); // calendar_events_no_overlap
     throw error;
   }
   if (!rows[0]) throw slotTaken();

@@ -31,17 +31,3 @@ export const sameName = (table: TaxonomyTable, studioId: string, name: string) =
 export const nameTakenByAnother = (table: TaxonomyTable, studioId: string, id: string, name: string) =>
   sql`exists (select 1 from ${table} as other_row where other_row.studio_id = ${studioId}
     and other_row.id <> ${id} and lower(other_row.name) = lower(${name}))`;
-
-/** A unique-key violation (SQLSTATE 23505), through the driver's and Drizzle's error wrappers. */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (
-    let e: unknown = error;
-    e && typeof e === "object" && !seen.has(e);
-    e = (e as { cause?: unknown }).cause
-  ) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}

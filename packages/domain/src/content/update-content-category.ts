@@ -1,10 +1,10 @@
 import { and, eq, not } from "drizzle-orm";
 import { type ContentTaxonomyRenameInput, type ContentCategory } from "@studio/contracts";
-import { contentCategories, type Db } from "@studio/db";
+import { contentCategories, isUniqueViolation, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { toContentCategory } from "./content-record";
-import { isUniqueViolation, nameTakenByAnother } from "./taxonomy-records";
+import { nameTakenByAnother } from "./taxonomy-records";
 
 /**
  * PATCH /v1/web/content/categories/:id: renames. A name another category of the studio holds

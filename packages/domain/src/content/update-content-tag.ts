@@ -1,10 +1,10 @@
 import { and, eq, not } from "drizzle-orm";
 import { type ContentTaxonomyRenameInput, type ContentTag } from "@studio/contracts";
-import { contentTags, type Db } from "@studio/db";
+import { contentTags, isUniqueViolation, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { toContentTag } from "./content-record";
-import { isUniqueViolation, nameTakenByAnother } from "./taxonomy-records";
+import { nameTakenByAnother } from "./taxonomy-records";
 
 /**
  * PATCH /v1/web/content/tags/:id: renames. A name another tag of the studio holds

@@ -1,6 +1,6 @@
 import type { LeadActivityType } from "@studio/contracts";
 import type { StudioScope } from "../scope";
-import { leadActivities, type DbOrTx } from "@studio/db";
+import { errorCode, leadActivities, type DbOrTx } from "@studio/db";
 import type { CrmActor } from "./caller";
 
 /**
@@ -37,9 +37,9 @@ export async function recordLeadActivity(
 /** The driver's message and SQLSTATE, not the ORM's wrapper (which repeats the query parameters: lead data). */
 function describeFailure(error: unknown): { error: string; sqlState?: string } {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
+  const code = errorCode(cause);
   return {
     error: cause instanceof Error ? cause.message : String(cause),
-    ...(typeof code === "string" ? { sqlState: code } : {}),
+    ...(code !== undefined ? { sqlState: code } : {}),
   };
 }

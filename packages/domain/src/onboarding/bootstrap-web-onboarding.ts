@@ -1,8 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { OnboardingBootstrapInput, OnboardingBootstrapResult } from "@studio/contracts";
-import { studios, type Db } from "@studio/db";
+import { isUniqueViolation, studios, type Db } from "@studio/db";
 import { normalizePhone } from "../clients/phone";
-import { isUniqueViolation } from "../content/taxonomy-records";
 import { AppError, notFound } from "../errors";
 import type { CoachScope } from "../scope";
 import { toStudio } from "../studio/studio-record";
