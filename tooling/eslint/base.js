@@ -30,6 +30,25 @@ const LAYERS = {
   worker: [{ group: ["@studio/api", "@studio/api/*"], message: "no app imports another app" }],
 };
 
+/**
+ * Folders of a layer with import rules of their own (added to the layer's), paths relative to
+ * the package. guards/ holds only guards (a request in, pass or an error out): a procedure is
+ * built beside trpc.ts (src/procedures/), never in a guard.
+ */
+const FOLDERS = {
+  api: [
+    {
+      files: ["src/guards/**/*.ts"],
+      patterns: [
+        {
+          regex: "^@trpc/|(^|/)(trpc|procedures)(/|$)",
+          message: "a guard may not define a procedure: procedures live beside trpc.ts (src/procedures/)",
+        },
+      ],
+    },
+  ],
+};
+
 export function layer(name) {
   const patterns = LAYERS[name];
   if (!patterns) throw new Error(`unknown layer ${name}`);
@@ -59,6 +78,10 @@ export function layer(name) {
         "no-restricted-imports": ["error", { patterns }],
       },
     },
+    ...(FOLDERS[name] ?? []).map((folder) => ({
+      files: folder.files,
+      rules: { "no-restricted-imports": ["error", { patterns: [...patterns, ...folder.patterns] }] },
+    })),
     {
       // Command-line scripts and benchmarks print their results.
       files: ["scripts/**/*.ts", "bench/**/*.ts"],

@@ -4,11 +4,11 @@ import { pingDatabase } from "@studio/db";
 import type { AppDeps } from "./context";
 import type { AppEnv } from "./hono-env";
 import { noBearerSessions, type BearerSessionResolver } from "./guards/bearer";
-import { laneError, laneFailure } from "./guards/lane-error";
+import { laneError, laneFailure } from "./rest/lane-error";
 import { laneGuard } from "./guards/lane-guard";
 import { globalRateLimit } from "./guards/rate-limit";
-import { isBodiless } from "./guards/raw-body";
-import { assignRequestId } from "./guards/request-id";
+import { isBodiless } from "./http/raw-body";
+import { assignRequestId } from "./http/request-id";
 import { mountDocs } from "./docs-page";
 import { createApiMetrics } from "./observability/metrics";
 import { requestLog } from "./observability/request-log";
@@ -18,7 +18,7 @@ import { mountRawRoutes, RAW_ROUTES } from "./raw";
 import { templateMatcher } from "./raw/raw-route";
 import { signingHeaders } from "./raw/signing/signing-headers";
 import { appRouter } from "./router";
-import { createProcessCaches } from "./guards/process-caches";
+import { createProcessCaches } from "./caches/process-caches";
 
 export interface CreateAppOptions {
   bearerSessions?: BearerSessionResolver;

@@ -6,7 +6,7 @@ import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/jobs";
 import type { LanguageModel, WebPageReader } from "@studio/domain";
 import type { ObjectStorage } from "@studio/domain";
-import type { ProcessCaches } from "./guards/process-caches";
+import type { ProcessCaches } from "./caches/process-caches";
 
 /** Long-lived services a request can reach. Built once in main.ts (or by a test). */
 export interface AppDeps {

@@ -9,7 +9,7 @@ import {
   SERVICE_HEADERS,
   SERVICE_NONCE_TTL_MS,
 } from "@studio/auth";
-import { traineeAppProcedure } from "./guards/trainee-app-access";
+import { traineeAppProcedure } from "./procedures/trainee-app-access";
 import { laneOfPath, type LaneName } from "./lanes/lane-of-path";
 import { envelopeStyleFor, type EnvelopeStyle } from "./rest/envelope";
 import { automationStatus } from "./rest/error-mapping";

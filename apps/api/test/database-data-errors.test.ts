@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@studio/db";
 import type { AppDeps } from "../src/context";
 import type { AppEnv } from "../src/hono-env";
-import { requestIdMiddleware } from "../src/guards/request-id";
+import { requestIdMiddleware } from "../src/http/request-id";
 import { mapError } from "../src/rest/error-mapping";
 import { createRestHandler } from "../src/rest/rest-adapter";
 import { baseProcedure, router } from "../src/trpc";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERROR_HTTP_STATUS, type ErrorCode } from "@studio/contracts";
 import { signServiceRequest } from "@studio/auth";
-import { traineeAppProcedure } from "../src/guards/trainee-app-access";
+import { traineeAppProcedure } from "../src/procedures/trainee-app-access";
 import { laneOfPath } from "../src/lanes/lane-of-path";
 import { buildOpenApiDocument } from "../src/openapi";
 import { RouteTable } from "../src/rest/route-table";

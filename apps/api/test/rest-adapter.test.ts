@@ -6,10 +6,10 @@ import { AppError } from "@studio/domain";
 import { clients, studios } from "@studio/db";
 import type { AppDeps } from "../src/context";
 import type { AppEnv } from "../src/hono-env";
-import { requestIdMiddleware } from "../src/guards/request-id";
+import { requestIdMiddleware } from "../src/http/request-id";
 import { createRestHandler } from "../src/rest/rest-adapter";
 import { baseProcedure, requireRole, router } from "../src/trpc";
-import { traineeAppProcedure } from "../src/guards/trainee-app-access";
+import { traineeAppProcedure } from "../src/procedures/trainee-app-access";
 import { freshPostgres } from "./support/databases";
 import { queryBoolean } from "@studio/contracts";
 

@@ -7,11 +7,11 @@ import { clients, plans, studios, subscriptions } from "@studio/db";
 import { addDays, localParts } from "@studio/domain";
 import type { AppDeps } from "../src/context";
 import type { AppEnv } from "../src/hono-env";
-import { requestIdMiddleware } from "../src/guards/request-id";
+import { requestIdMiddleware } from "../src/http/request-id";
 import { createRestHandler } from "../src/rest/rest-adapter";
 import { router } from "../src/trpc";
-import { traineeAppProcedure } from "../src/guards/trainee-app-access";
-import { createProcessCaches } from "../src/guards/process-caches";
+import { traineeAppProcedure } from "../src/procedures/trainee-app-access";
+import { createProcessCaches } from "../src/caches/process-caches";
 import { freshPostgres } from "./support/databases";
 
 /**

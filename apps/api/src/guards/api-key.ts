@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { extractApiKey, hashApiKey, isWellFormedApiKey } from "@studio/auth";
 import { API_KEY_TOUCH_INTERVAL_MS, findApiKeyByHash, touchApiKey } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
-import { type BoundedCache } from "./bounded-cache";
-import { laneError, laneFailure } from "./lane-error";
+import { type BoundedCache } from "../caches/bounded-cache";
+import { laneError, laneFailure } from "../rest/lane-error";
 
 /**
  * Studio API key of the partner and automation lanes: the presented key is hashed and

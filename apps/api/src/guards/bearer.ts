@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { checkBearerReplay } from "@studio/auth";
 import type { WebRole } from "@studio/contracts";
 import type { AppEnv } from "../hono-env";
-import { replayStore } from "./replay-store";
-import { requestHeader } from "./request-parts";
-import { laneError, laneFailure } from "./lane-error";
+import { replayStore } from "../caches/replay-store";
+import { requestHeader } from "../http/request-parts";
+import { laneError, laneFailure } from "../rest/lane-error";
 
 /** A resolved bearer session: the active organization and the member's role there. */
 export interface BearerSession {

@@ -1,16 +1,18 @@
 import type { MiddlewareHandler } from "hono";
-import { requestUrl } from "./request-parts";
+import { requestUrl } from "../http/request-parts";
 import type { AppEnv } from "../hono-env";
 import { laneOfPath } from "../lanes/lane-of-path";
 import { authenticateApiKey } from "./api-key";
 import { authenticateBearer, type BearerSessionResolver } from "./bearer";
-import { BoundedCache } from "./bounded-cache";
+import { BoundedCache } from "../caches/bounded-cache";
+import { TraineeLaneCache } from "../caches/trainee-lane-cache";
+import { WebContextCache } from "../caches/web-context-cache";
 import { isServiceSigningRequest } from "./rate-limit";
-import { clientIp } from "./client-ip";
+import { clientIp } from "../http/client-ip";
 import { checkServiceSignature } from "./service-signature";
-import { authenticateTrainee, TraineeLaneCache } from "./trainee";
+import { authenticateTrainee } from "./trainee";
 import { authenticateWebhook } from "./webhook";
-import { resolveWebContext, WebContextCache } from "./web-context";
+import { resolveWebContext } from "./web-context";
 
 /**
  * Picks the lane from the path prefix (document 1 lane table) and runs its credential

@@ -2,9 +2,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createRateLimiter, type KvStore, type RateLimiter } from "@studio/kv";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "../hono-env";
-import { requestHeader, requestUrl } from "./request-parts";
-import { clientIp } from "./client-ip";
-import { laneError, laneFailure } from "./lane-error";
+import { requestHeader, requestUrl } from "../http/request-parts";
+import { clientIp } from "../http/client-ip";
+import { laneError, laneFailure } from "../rest/lane-error";
 
 /** The global limiter of each store and budget (see globalLimiterOf). */
 const globalLimiters = new WeakMap<KvStore, Map<number, RateLimiter>>();

@@ -1,18 +1,10 @@
 import type { Context } from "hono";
 import { verifyServiceSignature } from "@studio/auth";
 import type { AppEnv } from "../hono-env";
-import { replayStore } from "./replay-store";
-import { requestHeader, requestUrl } from "./request-parts";
-import { laneError, laneFailure } from "./lane-error";
-import { isBodiless, readRawBody } from "./raw-body";
-
-/** The request target exactly as sent: path plus query string, as the signer saw it. */
-export function pathWithQuery(c: Context<AppEnv>): string {
-  const raw = c.env?.incoming?.url;
-  if (raw) return raw;
-  const url = requestUrl(c);
-  return url.pathname + url.search;
-}
+import { replayStore } from "../caches/replay-store";
+import { pathWithQuery, requestHeader } from "../http/request-parts";
+import { laneError, laneFailure } from "../rest/lane-error";
+import { isBodiless, readRawBody } from "../http/raw-body";
 
 const NO_BODY = new Uint8Array();
 

@@ -2,21 +2,9 @@ import type { Context } from "hono";
 import { verifyTraineeToken } from "@studio/auth";
 import { canonicalTimeZone, isStudioLive, storeTraineeTimezone } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
-import { requestHeader } from "./request-parts";
-import { BoundedCache } from "./bounded-cache";
-import { laneError, laneFailure } from "./lane-error";
-
-export const STUDIO_LIVE_CACHE_MS = 30_000;
-
-export class TraineeLaneCache {
-  /** studioId -> live; 30 s, which is how archiving a studio reaches existing sessions. */
-  readonly studioLive: BoundedCache<string, boolean>;
-  /** clientId -> the zone last stored, so x-timezone costs a write only when it changes. */
-  readonly storedZone = new BoundedCache<string, string>(100_000);
-  constructor(now: () => number) {
-    this.studioLive = new BoundedCache(10_000, STUDIO_LIVE_CACHE_MS, now);
-  }
-}
+import { requestHeader } from "../http/request-parts";
+import type { TraineeLaneCache } from "../caches/trainee-lane-cache";
+import { laneError, laneFailure } from "../rest/lane-error";
 
 /**
  * authenticateTrainee (document 1 "Trainee lane"): bearer trainee token, studio still live,

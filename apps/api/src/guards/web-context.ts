@@ -9,26 +9,15 @@ import {
   type OrganizationMemberRole,
 } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
-import { requestHeader } from "./request-parts";
-import { laneError, laneFailure } from "./lane-error";
-import { BoundedCache } from "./bounded-cache";
+import { requestHeader } from "../http/request-parts";
+import { laneError, laneFailure } from "../rest/lane-error";
+import type { WebContextCache } from "../caches/web-context-cache";
 
 const MEMBER_ROLE: Record<WebRole, OrganizationMemberRole> = {
   OWNER: "owner",
   HEAD_COACH: "admin",
   SUB_COACH: "member",
 };
-
-/** Per-process memory of the web context step (one instance per app). */
-export class WebContextCache {
-  readonly studioByOrganization = new BoundedCache<string, string>(10_000);
-  /** studio:user pairs whose owner Coach row was ensured by this process. */
-  readonly ownerCoachEnsured = new BoundedCache<string, true>(10_000);
-  /** studio:user:role triples already synced to organization_members. */
-  readonly memberSynced = new BoundedCache<string, true>(50_000);
-  /** studio:user -> last lastActiveAt stamp attempt (epoch ms). */
-  readonly activityStamped = new BoundedCache<string, number>(50_000);
-}
 
 /** x-user-role: a missing or unknown value reads as SUB_COACH. */
 const WEB_ROLES: ReadonlySet<string> = new Set(WebRoleSchema.options);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { verifyWebhookToken } from "@studio/auth";
 import type { AppEnv } from "../hono-env";
-import { laneError } from "./lane-error";
+import { laneError } from "../rest/lane-error";
 
 /** Webhook lane: `?token=` compared in constant time with WEBHOOK_SECRET; unset secret refuses all. */
 export function authenticateWebhook(c: Context<AppEnv>): Response | undefined {

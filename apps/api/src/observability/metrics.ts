@@ -10,7 +10,7 @@ import {
 } from "@studio/observability";
 import type { AppDeps } from "../context";
 import type { AppEnv } from "../hono-env";
-import { laneError } from "../guards/lane-error";
+import { laneError } from "../rest/lane-error";
 
 export interface ApiMetrics {
   /** This app's own registry (never prom-client's global one). */

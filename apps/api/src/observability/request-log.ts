@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { requestUrl } from "../guards/request-parts";
+import { requestUrl } from "../http/request-parts";
 import { matchedRoutes } from "hono/route";
 import type { HttpMetrics, Logger } from "@studio/observability";
 import type { AppEnv } from "../hono-env";

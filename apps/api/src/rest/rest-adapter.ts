@@ -1,12 +1,12 @@
 import type { Context } from "hono";
-import { requestUrl } from "../guards/request-parts";
+import { requestUrl } from "../http/request-parts";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { AppError } from "@studio/domain";
 import type { RequestContext } from "../context";
 import { envelopeStyleFor, writeError, writeSuccess } from "./envelope";
 import { mapError } from "./error-mapping";
 import type { AppEnv } from "../hono-env";
-import { isBodiless, readRawBody } from "../guards/raw-body";
+import { isBodiless, readRawBody } from "../http/raw-body";
 import { RouteTable } from "./route-table";
 import { procedureRunner, type ProcedureDef } from "./run-procedure";
 import { serializeError } from "@studio/observability";

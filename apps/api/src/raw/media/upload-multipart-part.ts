@@ -1,6 +1,6 @@
 import { MultipartPartQuery, MultipartPartSchema } from "@studio/contracts";
 import { AppError, parseDomainInput, uploadMultipartPart } from "@studio/domain";
-import { readRawBody } from "../../guards/raw-body";
+import { readRawBody } from "../../http/raw-body";
 import { mediaTypeOf, webRawHandler, type RawRoute } from "../raw-route";
 
 /**

@@ -5,7 +5,7 @@ import {
   SigningTokenParams,
 } from "@studio/contracts";
 import { AppError, parseDomainInput, submitSigning } from "@studio/domain";
-import { readRawBody } from "../../guards/raw-body";
+import { readRawBody } from "../../http/raw-body";
 import type { RawRoute } from "../raw-route";
 import { signingRawHandler } from "./signing-handler";
 

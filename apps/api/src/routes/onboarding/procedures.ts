@@ -3,7 +3,7 @@ import { traineeSignInProcedure } from "../../trpc";
 
 /**
  * /v1/public/onboarding/*: no credential, like trainee sign-in (a public path); `ctx.scope` is an
- * OnboardingCodeScope: the visitor's address (x-client-ip when present, see guards/client-ip.ts),
+ * OnboardingCodeScope: the visitor's address (x-client-ip when present, see http/client-ip.ts),
  * the code store, the signing secret and which senders are wired.
  */
 export const onboardingCodeProcedure = traineeSignInProcedure.use(({ ctx, next }) => {

@@ -1,6 +1,6 @@
 import { PhotoAddInput, ProgressPhotoSchema } from "@studio/contracts";
 import { addProgressPhoto } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const addProgressPhotoRoute = traineeAppProcedure
   .meta({

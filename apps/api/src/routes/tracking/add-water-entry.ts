@@ -1,6 +1,6 @@
 import { DayTotalsSchema, WaterAddInput } from "@studio/contracts";
 import { addWaterEntry } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const addWaterEntryRoute = traineeAppProcedure
   .meta({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CardioEntryParam } from "@studio/contracts";
 import { deleteCardioSession } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const deleteCardioSessionRoute = traineeAppProcedure
   .meta({

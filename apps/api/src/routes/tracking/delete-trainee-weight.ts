@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdParam } from "@studio/contracts";
 import { deleteTraineeWeight } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const deleteTraineeWeightRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { HealthSummaryQuery, HealthSummarySchema } from "@studio/contracts";
 import { getHealthSummary } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const getHealthSummaryRoute = traineeAppProcedure
   .meta({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MeasurementSummarySchema } from "@studio/contracts";
 import { getMeasurementSummary } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const getMeasurementSummaryRoute = traineeAppProcedure
   .meta({

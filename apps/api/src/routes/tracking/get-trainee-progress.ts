@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TraineeProgressSchema } from "@studio/contracts";
 import { getTraineeProgress } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const getTraineeProgressRoute = traineeAppProcedure
   .meta({

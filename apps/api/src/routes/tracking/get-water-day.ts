@@ -1,6 +1,6 @@
 import { WaterDayQuery, WaterDaySchema } from "@studio/contracts";
 import { getWaterDay } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const getWaterDayRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { CardioListQuery, CardioListSchema } from "@studio/contracts";
 import { listCardioSessions } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const listCardioSessionsRoute = traineeAppProcedure
   .meta({

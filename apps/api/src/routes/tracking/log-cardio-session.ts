@@ -1,6 +1,6 @@
 import { CardioLogInput, CardioSessionSchema } from "@studio/contracts";
 import { logCardioSession } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const logCardioSessionRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { DailyMetricSchema, MeasurementsLogInput } from "@studio/contracts";
 import { logTraineeMeasurements } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const logTraineeMeasurementsRoute = traineeAppProcedure
   .meta({

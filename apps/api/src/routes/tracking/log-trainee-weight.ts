@@ -1,6 +1,6 @@
 import { WeightEntrySchema, WeightLogInput } from "@studio/contracts";
 import { logTraineeWeight } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const logTraineeWeightRoute = traineeAppProcedure
   .meta({

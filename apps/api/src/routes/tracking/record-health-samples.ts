@@ -1,6 +1,6 @@
 import { HealthSamplesInput, HealthSamplesResultSchema } from "@studio/contracts";
 import { recordHealthSamples } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const recordHealthSamplesRoute = traineeAppProcedure
   .meta({

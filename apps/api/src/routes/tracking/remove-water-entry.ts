@@ -1,6 +1,6 @@
 import { DayTotalsSchema, WaterRemoveInput } from "@studio/contracts";
 import { removeWaterEntry } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const removeWaterEntryRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { DayTotalsSchema, StepsSetInput } from "@studio/contracts";
 import { setTodaySteps } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const setTodayStepsRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { HealthDaysInput, HealthDaysResultSchema } from "@studio/contracts";
 import { syncHealthDays } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const syncHealthDaysRoute = traineeAppProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { WeightEntrySchema, WeightUpdateInput } from "@studio/contracts";
 import { updateTraineeWeight } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 export const updateTraineeWeightRoute = traineeAppProcedure
   .meta({

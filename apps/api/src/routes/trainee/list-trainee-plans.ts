@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TraineePlanListSchema } from "@studio/contracts";
 import { listTraineePlans } from "@studio/domain";
-import { traineeAppProcedure } from "../../guards/trainee-app-access";
+import { traineeAppProcedure } from "../../procedures/trainee-app-access";
 
 /** Behind the app lock; previews may read. */
 export const listTraineePlansRoute = traineeAppProcedure

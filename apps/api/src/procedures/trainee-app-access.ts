@@ -1,26 +1,11 @@
 import { AppError, isAppLocked, loadAppAccessInputs } from "@studio/domain";
 import { traineeProcedure } from "../trpc";
-import { BoundedCache } from "./bounded-cache";
-
-export const APP_ACCESS_CACHE_MS = 30_000;
-
-/**
- * The app-lock verdicts one API process remembers (studio:client -> locked), 30 s each: how
- * long a lock or unlock made through any process may take to reach this one. Created with the
- * process's app (createApp), never module-wide, so replicas in one test process stay as
- * separate as real processes.
- */
-export class AppAccessCache {
-  readonly lockedByClient: BoundedCache<string, boolean>;
-  constructor(now: () => number = Date.now) {
-    this.lockedByClient = new BoundedCache(100_000, APP_ACCESS_CACHE_MS, now);
-  }
-}
 
 /**
  * requireTraineeAppAccess: the second guard on most trainee routes; 403 APP_LOCKED for a
  * frozen or ended plan. The verdict is cached 30 s per trainee in the process's cache
- * (document 1); deps without one (a hand-built test app) decide every request afresh.
+ * (deps.caches.appAccess, caches/app-access-cache.ts; document 1); deps without one (a
+ * hand-built test app) decide every request afresh.
  */
 export const traineeAppProcedure = traineeProcedure.use(async ({ ctx, next }) => {
   const { scope } = ctx;

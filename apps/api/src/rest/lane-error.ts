@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import { requestUrl } from "./request-parts";
+import { requestUrl } from "../http/request-parts";
 import { AppError } from "@studio/domain";
 import { serializeError } from "@studio/observability";
 import type { ErrorCode } from "@studio/contracts";
 import type { AppEnv } from "../hono-env";
-import { envelopeStyleFor, writeError } from "../rest/envelope";
-import { mapError } from "../rest/error-mapping";
+import { envelopeStyleFor, writeError } from "./envelope";
+import { mapError } from "./error-mapping";
 
 /** Guards answer in the envelope of the path's lane, like the procedures do. */
 export function laneError(

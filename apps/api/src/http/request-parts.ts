@@ -24,3 +24,11 @@ export function requestUrl(c: Context<AppEnv>): URL {
   if (!url) c.set("url", (url = new URL(c.req.url)));
   return url;
 }
+
+/** The request target exactly as sent: path plus query string, as the signer saw it. */
+export function pathWithQuery(c: Context<AppEnv>): string {
+  const raw = c.env?.incoming?.url;
+  if (raw) return raw;
+  const url = requestUrl(c);
+  return url.pathname + url.search;
+}

@@ -1,4 +1,4 @@
-import { AppAccessCache } from "./trainee-app-access";
+import { AppAccessCache } from "./app-access-cache";
 
 /**
  * What one API process remembers between requests and reaches from inside a procedure (the

@@ -1,0 +1,14 @@
+import { BoundedCache } from "./bounded-cache";
+
+export const STUDIO_LIVE_CACHE_MS = 30_000;
+
+/** Per-process memory of the trainee lane guard (one instance per app). */
+export class TraineeLaneCache {
+  /** studioId -> live; 30 s, which is how archiving a studio reaches existing sessions. */
+  readonly studioLive: BoundedCache<string, boolean>;
+  /** clientId -> the zone last stored, so x-timezone costs a write only when it changes. */
+  readonly storedZone = new BoundedCache<string, string>(100_000);
+  constructor(now: () => number) {
+    this.studioLive = new BoundedCache(10_000, STUDIO_LIVE_CACHE_MS, now);
+  }
+}
