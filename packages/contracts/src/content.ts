@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedId, boundedName, boundedString, INPUT_LIMITS, INT4_MAX, INT4_MIN } from "./bounded";
+import { wholeNumberPattern } from "./numeric-pattern";
 import { paged, pagingQuery } from "./paging";
 
 // Document 2 "Content item", "Category and tag", "Content unlock", "Content library (coach)",
@@ -55,14 +56,20 @@ const optionalText = (max: number) =>
 
 /**
  * sortOrder: "integer, default 0, coerced to integer": any number inside the PostgreSQL integer
- * range is accepted and its fraction truncated (3.9 is 3). A JSON number is required.
+ * range is accepted and its fraction truncated (3.9 is 3); a whole number sent as a string
+ * ("3") is that number (issue 26 item 1).
  */
 const sortOrder = z
-  .number()
-  .min(INT4_MIN, `must be at least ${INT4_MIN}`)
-  .max(INT4_MAX, `must be at most ${INT4_MAX}`)
+  .union([
+    z.number().min(INT4_MIN, `must be at least ${INT4_MIN}`).max(INT4_MAX, `must be at most ${INT4_MAX}`),
+    z
+      .string()
+      .max(32, "must be at most 32 characters")
+      .regex(wholeNumberPattern(INT4_MIN, INT4_MAX), `must be a whole number from ${INT4_MIN} to ${INT4_MAX}`)
+      .transform((value) => Number(value.trim())),
+  ])
   .transform((v) => Math.trunc(v))
-  .describe("integer; a fraction is truncated");
+  .describe("integer; a fraction is truncated; a whole number may be sent as a string");
 
 export const ContentStepSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveDecimalPattern } from "./numeric-pattern";
 import {
   boundedDate,
   boundedDateTime,
@@ -55,6 +56,20 @@ const photoUrl = () =>
     .optional()
     .describe("http(s) URL of an image uploaded first through the uploads router");
 const grams = (max: number) => z.number().min(0).max(max);
+/**
+ * Grams of a plan food, as plan content holds them (document 2: "qty (string, default 100)"):
+ * a number, or a decimal number sent as a string ("150"), above 0 and at most 10,000 either way;
+ * the app sends a plan's own values back (issue 26 item 4).
+ */
+const planQty = () =>
+  z.union([
+    z.number().gt(0, "must be greater than 0").max(L.qtyGrams, `must be at most ${L.qtyGrams}`),
+    z
+      .string()
+      .max(32, "must be at most 32 characters")
+      .regex(positiveDecimalPattern(L.qtyGrams), `must be a number above 0 and at most ${L.qtyGrams}`)
+      .transform((value) => Number(value.trim())),
+  ]);
 
 // ---- workout logs ----
 
@@ -241,14 +256,17 @@ export const PlanDayMealInput = z.object({
       z.object({
         itemId: boundedId().describe("an item of this meal"),
         eaten: z.boolean(),
-        qty: z.number().gt(0).max(L.qtyGrams).nullable().optional().describe("grams; null keeps the plan's"),
+        qty: planQty()
+          .nullable()
+          .optional()
+          .describe("grams (a number or a numeric string); null keeps the plan's"),
         swapFoodId: boundedId().nullable().optional().describe("a food eaten instead of the item's"),
       }),
     )
     .max(L.planMealItems)
     .optional(),
   addedItems: z
-    .array(z.object({ foodId: boundedId(), qty: z.number().gt(0).max(L.qtyGrams).describe("grams") }))
+    .array(z.object({ foodId: boundedId(), qty: planQty().describe("grams (a number or a numeric string)") }))
     .max(L.addedItems)
     .optional(),
 });
@@ -276,7 +294,14 @@ export type PlanDayMealRecord = z.infer<typeof PlanDayMealSchema>;
 export const CustomMealCreateInput = z.object({
   date: boundedDate().describe("YYYY-MM-DD; not in the future"),
   label: name(),
-  items: z.array(LoggedFoodInput).max(L.mealItems).optional(),
+  items: z
+    .array(
+      LoggedFoodInput.extend({
+        qty: planQty().nullable().optional().describe("grams (a number or a numeric string)"),
+      }),
+    )
+    .max(L.mealItems)
+    .optional(),
   note: note(),
   photoUrl: photoUrl(),
   mealLogId: boundedId()

@@ -11396,7 +11396,7 @@ export interface operations {
                      */
                     isRestricted?: boolean;
                     /** @description default 0 (also on PATCH when omitted) */
-                    sortOrder?: number;
+                    sortOrder?: number | string;
                 };
             };
         };
@@ -11830,7 +11830,7 @@ export interface operations {
                      */
                     isRestricted?: boolean;
                     /** @description default 0 (also on PATCH when omitted) */
-                    sortOrder?: number;
+                    sortOrder?: number | string;
                 };
             };
         };
@@ -19271,15 +19271,15 @@ export interface operations {
                         /** @description an item of this meal */
                         itemId: string;
                         eaten: boolean;
-                        /** @description grams; null keeps the plan's */
-                        qty?: number | null;
+                        /** @description grams (a number or a numeric string); null keeps the plan's */
+                        qty?: (number | string) | null;
                         /** @description a food eaten instead of the item's */
                         swapFoodId?: string | null;
                     }[];
                     addedItems?: {
                         foodId: string;
-                        /** @description grams */
-                        qty: number;
+                        /** @description grams (a number or a numeric string) */
+                        qty: number | string;
                     }[];
                 };
             };
@@ -19415,8 +19415,8 @@ export interface operations {
                         /** @description a food of the library (system or the studio's) */
                         foodId?: string | null;
                         name: string;
-                        /** @description grams */
-                        qty?: number | null;
+                        /** @description grams (a number or a numeric string) */
+                        qty?: (number | string) | null;
                         kcal?: number | null;
                         protein?: number | null;
                         carbs?: number | null;
