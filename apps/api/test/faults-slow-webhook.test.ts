@@ -18,7 +18,7 @@ import {
  * receiver as with the fast one, also while slow deliveries are in flight, and the slow
  * delivery still lands (9 s is inside the 10 s delivery timeout). The fast studio's deliveries
  * land while the slow studio's still hang: the slow studio holds at most 4 of the worker's 10
- * delivery slots (WEBHOOK_DELIVERIES_PER_STUDIO; docs/DECISIONS.md "Webhook deliveries: fair
+ * delivery slots (WEBHOOK_DELIVERIES_PER_STUDIO; docs/decisions/jobs-and-webhooks.md "Webhook deliveries: fair
  * between studios").
  */
 

@@ -11,7 +11,7 @@ import { addTraineeWithDevice } from "./support/program-fixtures";
 import { studioIdOf } from "./support/team-fixtures";
 import { addForm, addPdfForm, assignmentsOf, field, formPushesOf } from "./support/form-fixtures";
 
-// Form assignments (docs/DECISIONS.md "Form assignments"): assignForm, the automation lane's
+// Form assignments (docs/decisions/forms.md "Form assignments"): assignForm, the automation lane's
 // forms routes (document 3 "Forms", "Dropdown sources", "Form reference") and the hourly
 // pending-form notifier, over the real app, database and job queue (jobs enqueued, not worked).
 let t: TestApp;

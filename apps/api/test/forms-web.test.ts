@@ -6,7 +6,7 @@ import { LocalObjectStorage } from "@studio/storage";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { studioIdOf } from "./support/team-fixtures";
 
-// POST/GET/PATCH /v1/web/forms (decisions.md "Supporting web routes"; docs/DECISIONS.md
+// POST/GET/PATCH /v1/web/forms (decisions.md "Supporting web routes"; docs/decisions/forms.md
 // "Forms (web routes)"), over the real app with the embedded media storage.
 let t: TestApp;
 let dir: string;

@@ -15,8 +15,8 @@ import { dispatchDueFormReminders, planNotificationDelivery, type PlatformJobSco
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { studioWithTrainee } from "./support/notification-fixtures";
 
-// The FORM_REMINDERS scheduler over the real database and job queue (docs/DECISIONS.md
-// "Form reminders (issue 12)"). Forms, sent forms (form_assignments) and submissions
+// The FORM_REMINDERS scheduler over the real database and job queue (docs/decisions/notifications.md
+// "Form reminders"). Forms, sent forms (form_assignments) and submissions
 // (form_responses) are inserted directly: their routes are the forms module's.
 let t: TestApp;
 beforeAll(async () => {

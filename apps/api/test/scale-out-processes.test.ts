@@ -263,7 +263,7 @@ describe("in-process replicas keep their processes' memory apart", () => {
     expect(await trainee.probe(1)).toBe(403);
   });
 
-  it("a replica's cached verdict lasts at most the stated 30 s (docs/DECISIONS.md app lock)", async () => {
+  it("a replica's cached verdict lasts at most the stated 30 s (docs/decisions/access-and-lanes.md app lock)", async () => {
     const trainee = await lockable();
     expect(await trainee.probe(0)).toBe(200);
     expect(await trainee.probe(1)).toBe(200);

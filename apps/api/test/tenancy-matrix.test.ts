@@ -122,7 +122,7 @@ const SPEC_EXCEPTIONS: Record<string, string> = {
   "web limited coach × unassigned trainee GET /v1/web/tracking/workout-logs query clientId":
     'document 2 "Raw tracking lists": coach permission scoping is not applied',
   "web limited coach × unassigned trainee PUT /v1/web/content/{id}/unlocks body clientIds":
-    'document 2 PUT unlocks: "not a trainee of the studio" is the only refusal (docs/DECISIONS.md "Unlocks")',
+    'document 2 PUT unlocks: "not a trainee of the studio" is the only refusal (docs/decisions/content.md "Unlocks")',
   "web owner × studio B POST /v1/web/crm/leads body ownerCoachId":
     'document 1 lead create: ownerCoachId "not checked against the studio; a non-coach id fails the foreign key"',
   "web owner × studio B PATCH /v1/web/crm/leads/{id} body ownerCoachId":

@@ -12,7 +12,7 @@ import {
 } from "./support/workout-view-fixtures";
 
 // Document 2 "Client tracking": GET /summary (appActivity, 14 entries oldest first; cards of
-// docs/DECISIONS.md). Clock: Tuesday 2026-03-10 12:00 in Jerusalem; the 14 days are 02-25..03-10.
+// docs/decisions/tracking.md). Clock: Tuesday 2026-03-10 12:00 in Jerusalem; the 14 days are 02-25..03-10.
 const START = Date.parse("2026-03-10T10:00:00Z");
 let t: TestApp;
 let w: TestApp;

@@ -6,7 +6,7 @@ import { TemplateTypeSchema } from "./templates";
 
 // ---- programs (document 3 "Program template reference and program", "Programs"; decisions.md
 // "Field names": programs/assign templateId, startDate, notify, replaceExisting). Choices where
-// the spec is silent: docs/DECISIONS.md "Automation lane: programs, weights, message, dropdowns". ----
+// the spec is silent: docs/decisions/automation.md "Automation lane: programs, weights, message, dropdowns". ----
 
 /** `GET /v1/automation/program-templates`: search on the name, ordered by name. */
 export const AutomationProgramTemplatesQuery = z.object({

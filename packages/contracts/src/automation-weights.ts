@@ -6,7 +6,7 @@ import { WeightSourceSchema } from "./trainee-tracking";
 
 // ---- weights and message (document 3 "Weight entry", "Weights, message, tasks"; document 2
 // "Tracking rows": WeightEntry source on the wire is app, coach, form, automation or import).
-// Choices where the spec is silent: docs/DECISIONS.md "Automation lane: programs, weights,
+// Choices where the spec is silent: docs/decisions/automation.md "Automation lane: programs, weights,
 // message, dropdowns". ----
 
 /** Document 3 "Limits": a weight is greater than 0 and at most 500 kg. */

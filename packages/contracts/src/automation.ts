@@ -21,7 +21,7 @@ export const AutomationValidateSchema = z.object({
 
 // ---- string-tolerant inputs (document 3 "Response envelope": automation tools send
 // everything as strings and empty strings for blank fields) ----
-// Rules (docs/DECISIONS.md "Automation lane"): a blank value (empty or white space only) and
+// Rules (docs/decisions/automation.md "Automation lane"): a blank value (empty or white space only) and
 // null are the field left out, never a clear; numeric strings are numbers ("12000", " 7 ");
 // boolean strings are "true"/"false"/"1"/"0" in any letter case. Every value still passes the
 // bounded helpers (NUL refused, lengths, int4) after conversion.

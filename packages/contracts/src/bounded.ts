@@ -5,7 +5,7 @@ import { z } from "zod";
  * schema refuses NUL (PostgreSQL text and jsonb cannot hold it) and has a length limit, every
  * integer stays inside its column type, every date inside years 1 to 9999. The database then
  * never sees a value it cannot store, and the answer is VALIDATION 422 instead of a 500.
- * Limits are in docs/DECISIONS.md "Input bounds"; a field with a limit of its own in the spec
+ * Limits are in docs/decisions/errors-and-validation.md "Input bounds"; a field with a limit of its own in the spec
  * keeps that limit.
  */
 

@@ -23,7 +23,7 @@ export const CONTENT_MACRO_MAX = 1_000_000;
 export const CONTENT_TAXONOMY_NAME_MAX = 80;
 export const CONTENT_UNLOCK_MAX = 5000;
 export const CONTENT_PAGE_SIZE_DEFAULT = 100;
-/** Where document 2 is silent (docs/DECISIONS.md "Content library"). */
+/** Where document 2 is silent (docs/decisions/content.md "Content library"). */
 export const CONTENT_TITLE_MAX = INPUT_LIMITS.name;
 export const CONTENT_STEPS_MAX = 200;
 export const CONTENT_TAGS_PER_ITEM_MAX = 100;

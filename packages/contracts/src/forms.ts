@@ -5,7 +5,7 @@ import { paged, pagingQuery } from "./paging";
 
 /**
  * Forms: the web routes `POST/GET/PATCH /v1/web/forms` (decisions.md "Supporting web routes";
- * docs/DECISIONS.md "Forms (web routes)"). The contract checks shapes and bounds; the rules
+ * docs/decisions/forms.md "Forms (web routes)"). The contract checks shapes and bounds; the rules
  * that look at the whole form (unique keys, boxes, kinds per type, the stored PDF) are the
  * operation's.
  */

@@ -71,7 +71,7 @@ export const MAX_REMINDER_OFFSET_DAYS = 3;
 export const SEND_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const SendTimeSchema = boundedString(5).regex(SEND_TIME_PATTERN, "must be HH:MM (24 hour)");
 
-/** Notification text limits (decisions: docs/DECISIONS.md "Input bounds"). */
+/** Notification text limits (decisions: docs/decisions/errors-and-validation.md "Input bounds"). */
 export const NOTIFICATION_TITLE_MAX = 500;
 export const NOTIFICATION_BODY_MAX = INPUT_LIMITS.text;
 

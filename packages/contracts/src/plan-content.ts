@@ -4,9 +4,9 @@ import { z } from "zod";
 // strength row's technique video rule. These are OUTPUT shapes: what the normalizers of
 // packages/domain/src/templates return and what a non-file template or program stores. The
 // normalizers accept any JSON; these schemas describe (and the domain tests check) their result.
-// Choices where the spec is silent: docs/DECISIONS.md "Plan content normalizers".
+// Choices where the spec is silent: docs/decisions/templates-and-programs.md "Plan content normalizers".
 
-/** How much normalized content keeps (docs/DECISIONS.md "Plan content normalizers"). */
+/** How much normalized content keeps (docs/decisions/templates-and-programs.md "Plan content normalizers"). */
 export const PLAN_CONTENT_LIMITS = {
   /** Days of a training or nutrition plan (a rotation of up to eight weeks of distinct days). */
   days: 56,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boundedDate, boundedId } from "./bounded";
 
 // Document 2 "Program template" (types), "States and transitions" (Program rows) and "Program
-// templates" → assignments, assign, assign-bulk. Choices where it is silent: docs/DECISIONS.md
+// templates" → assignments, assign, assign-bulk. Choices where it is silent: docs/decisions/templates-and-programs.md
 // "Programs and assignment".
 
 /** A program has its template's type. */

@@ -3,7 +3,7 @@ import { boundedString, INPUT_LIMITS } from "./bounded";
 
 // Document 2 "Content library (coach)" → POST /v1/web/content/generate-recipe.
 
-/** Where document 2 is silent (docs/DECISIONS.md "Recipe drafts"). */
+/** Where document 2 is silent (docs/decisions/content.md "Recipe drafts"). */
 export const RECIPE_DRAFT_LIMITS = {
   /** Pasted recipe text. */
   text: INPUT_LIMITS.longText,

@@ -4,7 +4,7 @@ import { paged, pagingQuery } from "./paging";
 
 // Document 2 "Program template", "Program templates" (list, create, generate-ai, get, PATCH,
 // DELETE, duplicate), "Limits" and "Versioning"; decisions.md "Model features without a model".
-// Choices where the spec is silent: docs/DECISIONS.md "Program templates".
+// Choices where the spec is silent: docs/decisions/templates-and-programs.md "Program templates".
 
 export const TEMPLATE_TYPES = ["TRAINING", "NUTRITION", "COMBINED"] as const;
 export const TemplateTypeSchema = z.enum(TEMPLATE_TYPES).meta({ id: "TemplateType" });
@@ -12,7 +12,7 @@ export type TemplateType = z.infer<typeof TemplateTypeSchema>;
 
 /** Document 2 "Limits": AI template prompt 1 to 2000 characters. */
 export const TEMPLATE_AI_PROMPT_MAX = 2000;
-/** Where the spec is silent (docs/DECISIONS.md "Program templates"). */
+/** Where the spec is silent (docs/decisions/templates-and-programs.md "Program templates"). */
 export const TEMPLATE_NAME_MAX = INPUT_LIMITS.name;
 export const TEMPLATE_DESCRIPTION_MAX = INPUT_LIMITS.longText;
 

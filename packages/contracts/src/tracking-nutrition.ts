@@ -5,7 +5,7 @@ import { TrackingRangeSchema } from "./tracking-views";
 // Coach nutrition views (document 2 "Client tracking (computed views)": GET
 // /v1/web/clients/:id/tracking/nutrition, /nutrition/:date, /nutrition/insight). Dates are civil
 // YYYY-MM-DD in the trainee's zone (trainee, else studio, else Asia/Jerusalem). Choices where the
-// spec is silent (status thresholds, exchange portions): docs/DECISIONS.md "Coach nutrition views".
+// spec is silent (status thresholds, exchange portions): docs/decisions/tracking.md "Coach nutrition views".
 
 // The range query and its days are the shared ones of tracking-views.ts (TrackingRangeQuery).
 

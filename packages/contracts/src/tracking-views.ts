@@ -12,7 +12,7 @@ import { MealLogSchema, WorkoutLogSchema } from "./trainee-logs";
 // Coach tracking (document 2 "Raw tracking lists (read only)" and "Client tracking (computed
 // views)": summary, weight, POST weights and measurements). Dates are civil YYYY-MM-DD in the
 // trainee's zone (trainee, else studio, else Asia/Jerusalem). Card fields the spec leaves open:
-// docs/DECISIONS.md "Coach tracking views (summary, weight)".
+// docs/decisions/tracking.md "Coach tracking views (summary, weight)".
 
 export const TRACKING_VIEW_LIMITS = {
   coachWeightKgMax: 500,

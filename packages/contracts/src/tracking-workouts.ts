@@ -5,7 +5,7 @@ import { TrackingRangeSchema } from "./tracking-views";
 
 // Coach tracking, workouts (document 2 "Client tracking (computed views)": GET /workouts and
 // GET /workouts/:logId, "Computation rules"). Dates are civil YYYY-MM-DD in the trainee's zone.
-// Shapes the spec leaves open: docs/DECISIONS.md "Coach tracking views (workouts)".
+// Shapes the spec leaves open: docs/decisions/tracking.md "Coach tracking views (workouts)".
 
 export const WORKOUT_VIEW_LIMITS = {
   /** Weeks of the weekly chart, whatever the range. */

@@ -4,7 +4,7 @@ import { TraineeMeSchema } from "./trainee";
 
 // Trainee sign-in (decisions.md "Trainee token"): a one-time code over the chat channel, then
 // the trainee token. Limits of document 3 "Limits" (phone code: 6 digits, 300 s, 5 wrong tries,
-// 3 sends per phone and 30 per IP per 600 s). Choices: docs/DECISIONS.md "Trainee sign-in".
+// 3 sends per phone and 30 per IP per 600 s). Choices: docs/decisions/trainee-app.md "Trainee sign-in".
 
 export const SIGN_IN_CODE_LIMITS = {
   digits: 6,

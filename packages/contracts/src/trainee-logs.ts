@@ -13,7 +13,7 @@ import {
 // Trainee app logging (decisions.md "Trainee app: plans and logging"; document 2 "Tracking
 // rows"): workout logs, free meal logs, plan-day meal snapshots and custom meals. Days are
 // YYYY-MM-DD in the trainee's zone (x-timezone, the trainee's, the studio's, Asia/Jerusalem).
-// Bounds where the spec names none: docs/DECISIONS.md "Trainee logging".
+// Bounds where the spec names none: docs/decisions/trainee-app.md "Trainee logging".
 
 export const LOGGING_LIMITS = {
   /** Exercises of one workout log (a plan day holds at most 40 rows). */

@@ -4,7 +4,7 @@ import { boundedDate, boundedDateTime, boundedId, boundedInt, boundedString, wit
 // Trainee progress and self tracking (document 3 "Trainee progress and self tracking", "Daily
 // metric and logs", "Limits"; decisions.md field names). Day keys are YYYY-MM-DD in the
 // trainee's zone (x-timezone, else the trainee's stored zone, else the studio's, else
-// Asia/Jerusalem). Choices where the spec is silent: docs/DECISIONS.md "Trainee tracking".
+// Asia/Jerusalem). Choices where the spec is silent: docs/decisions/tracking.md "Trainee tracking".
 
 export const TRACKING_LIMITS = {
   weightKgMax: 500,

@@ -36,7 +36,7 @@ export const TraineeAccountDeletionSchema = z
   .meta({ id: "TraineeAccountDeletion" });
 export type TraineeAccountDeletion = z.infer<typeof TraineeAccountDeletionSchema>;
 
-/** Today's plan day of a program, by rotation from its start (docs/DECISIONS.md "Trainee plans"). */
+/** Today's plan day of a program, by rotation from its start (docs/decisions/trainee-app.md "Trainee plans"). */
 export const TraineePlanDaySchema = z
   .object({
     date: z.string().describe("today, YYYY-MM-DD in the trainee's zone"),

@@ -17,7 +17,7 @@ import { apiKeyScope, seedStudio, submitResponse } from "./fixtures/webhook-worl
 import { captureLogger, openBackend, uniqueSchema, waitFor, type TestBackend } from "./harness";
 
 /**
- * Fairness between studios (docs/DECISIONS.md "Webhook deliveries: fair between studios"): one
+ * Fairness between studios (docs/decisions/jobs-and-webhooks.md "Webhook deliveries: fair between studios"): one
  * studio's slow receiver must not hold every delivery slot. Real loopback receivers, real
  * PostgreSQL, the production concurrency and per-studio cap; only the retry delay is short.
  */

@@ -3,7 +3,7 @@ import { AppAccessCache } from "./app-access-cache";
 /**
  * What one API process remembers between requests and reaches from inside a procedure (the
  * lane guard's own caches live in its closure). Built once per process by createApp; nothing of
- * it is shared with another process, so every entry has a stated lifetime (docs/DECISIONS.md
+ * it is shared with another process, so every entry has a stated lifetime (docs/decisions/testing.md
  * "Replica mode").
  */
 export interface ProcessCaches {

@@ -32,7 +32,7 @@ export async function authenticateTrainee(
       return laneError(c, "FORBIDDEN", "preview sessions are read-only", { reason: "PREVIEW_READ_ONLY" });
     }
     // The device's zone (never a preview's: that is the coach's device): stored on the trainee
-    // when it changed, and carried on the request so its days follow it (docs/DECISIONS.md
+    // when it changed, and carried on the request so its days follow it (docs/decisions/tracking.md
     // "Trainee tracking").
     const zone = preview
       ? undefined

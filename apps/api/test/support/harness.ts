@@ -46,7 +46,7 @@ export interface TestAppOptions {
 
 /**
  * TEST_REPLICAS=1 or 2; unset: 2, so every run proves the lanes against either of two
- * processes (it costs the suite no measurable time, docs/DECISIONS.md "Replica mode").
+ * processes (it costs the suite no measurable time, docs/decisions/testing.md "Replica mode").
  * TEST_REPLICAS=1 opts out. Read per call, so a file can set it before starting apps.
  */
 export function replicasFromEnv(): 1 | 2 {

@@ -21,7 +21,7 @@ export interface AuditEntryInput {
 /**
  * Records one audit entry with the API key as actor. Call it with the transaction of the write
  * it records (`tx`), never a separate handle: the entry then exists if and only if the write
- * committed (docs/DECISIONS.md "Automation lane").
+ * committed (docs/decisions/automation.md "Automation lane").
  */
 export async function recordAuditEntry(
   tx: DbOrTx,

@@ -8,7 +8,7 @@ import type { ApiKeyScope } from "../scope";
  * automation. Data: the assignment (no token, prefill or frozen schema) and signingUrl (the
  * PDF_SIGNATURE link, delivered by the caller; null for other forms). Errors are 400 on the
  * lane: client not found, form not found, form template is not active, invalid fieldValues.
- * The spec's audit list names no action for it, so none is recorded (docs/DECISIONS.md).
+ * The spec's audit list names no action for it, so none is recorded (docs/decisions/forms.md).
  */
 export function assignAutomationForm(
   db: Db,

@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 /**
  * `GET /v1/web/calendar/events`: events (cancelled included) overlapping [from, to), at most 62
  * days, oldest first, with the studio zone; coachId narrows to one coach. A coach limited to
- * assigned trainees sees their own events and the events of their trainees (docs/DECISIONS.md
+ * assigned trainees sees their own events and the events of their trainees (docs/decisions/calendar.md
  * "Calendar"); others see the whole studio.
  */
 export async function listCalendarEvents(

@@ -7,7 +7,7 @@ import type { CoachAssignments } from "./client-record";
 /**
  * The ordered coach list of a trainee and its primary: duplicates dropped, a primary that is
  * not listed put first, the primary defaulting to the current one when still listed, else
- * to the first coach (docs/DECISIONS.md "Trainees").
+ * to the first coach (docs/decisions/team-and-trainees.md "Trainees").
  */
 export function resolveCoachList(
   coachIds: readonly string[],

@@ -106,7 +106,7 @@ async function coachVariable(tx: DbOrTx, scope: StudioScope): Promise<string> {
 }
 
 /**
- * Sends a form to a trainee (docs/DECISIONS.md "Form assignments"), in its own transaction or
+ * Sends a form to a trainee (docs/decisions/forms.md "Form assignments"), in its own transaction or
  * as a savepoint of the caller's. The trainee must be a live trainee of the studio (NOT_FOUND
  * "client not found") and the form the studio's (NOT_FOUND "form not found"); an inactive form
  * is BAD_REQUEST "form template is not active". The form's fields and document are frozen into

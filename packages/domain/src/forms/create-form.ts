@@ -3,7 +3,7 @@ import { forms, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { assertStoredStudioPdf, checkForm, toForm } from "./form-support";
 
-/** `POST /v1/web/forms`: a form of the studio (docs/DECISIONS.md "Forms (web routes)"). */
+/** `POST /v1/web/forms`: a form of the studio (docs/decisions/forms.md "Forms (web routes)"). */
 export async function createForm(db: Db, scope: StudioScope, input: FormCreate): Promise<Form> {
   const documentUrl = input.documentUrl ?? null;
   const fields = checkForm(input.type, input.fields ?? [], documentUrl);

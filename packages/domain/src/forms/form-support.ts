@@ -49,7 +49,7 @@ const refuse = (issues: Issue[]): never => {
 const BOX = ["page", "x", "y", "w", "h"] as const;
 
 /**
- * The rules of a whole form (docs/DECISIONS.md "Forms (web routes)"): keys unique; a box is
+ * The rules of a whole form (docs/decisions/forms.md "Forms (web routes)"): keys unique; a box is
  * all five members or none, inside the page with a positive size; a PDF_SIGNATURE form holds
  * text and signature fields, each with a box, and needs its documentUrl; signature fields only
  * there and filled by the trainee; a choice field has 1 to 50 distinct options, other kinds

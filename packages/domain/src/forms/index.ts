@@ -1,4 +1,4 @@
-// Forms (decisions.md "Supporting web routes" forms; docs/DECISIONS.md "Forms (web routes)").
+// Forms (decisions.md "Supporting web routes" forms; docs/decisions/forms.md "Forms (web routes)").
 export { createForm } from "./create-form";
 export { getForm } from "./get-form";
 export { listForms } from "./list-forms";

@@ -9,7 +9,7 @@ import { CHECK_INS_PAUSED_MESSAGE, checkInsPaused, reachableAssignment } from ".
 import { validateAnswers } from "./validate-answers";
 
 /**
- * `POST /v1/trainee/forms/:assignmentId/submit` (docs/DECISIONS.md "Form assignments"): the
+ * `POST /v1/trainee/forms/:assignmentId/submit` (docs/decisions/forms.md "Form assignments"): the
  * trainee's answers to the fields frozen at send time, in one transaction under the assignment's
  * row lock: validation (validateAnswers), the response, the assignment SUBMITTED, measurements
  * merged into the day's metrics, FORM_FILLED jobs, an INTAKE form's held programs released.

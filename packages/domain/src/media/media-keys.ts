@@ -4,7 +4,7 @@ import { forbidden } from "../errors";
 import { MEDIA_EXTENSIONS } from "./media-types";
 
 /**
- * Object keys (docs/DECISIONS.md "Media uploads"):
+ * Object keys (docs/decisions/storage-and-media.md "Media uploads"):
  *
  *   studios/<internal studio id>/<scope>/[auto-thumb-]<uuid>.<extension>
  *

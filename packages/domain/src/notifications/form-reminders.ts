@@ -27,7 +27,7 @@ import type { JobActor, ScopeBase } from "../scope";
 import type { NotifyInput } from "./notify";
 import { notifyMany } from "./notify-many";
 
-// The FORM_REMINDERS scheduler (docs/DECISIONS.md "Form reminders (issue 12)"). Reminders are
+// The FORM_REMINDERS scheduler (docs/decisions/notifications.md "Form reminders"). Reminders are
 // counted from a form day of a form the trainee has to fill:
 //   - the recurring check-in form (clients.updateFormId every updateCadence from checkInStartDate):
 //     CHECK_IN and ALL reminders, each form day;

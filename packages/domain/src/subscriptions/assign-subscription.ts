@@ -30,7 +30,7 @@ import {
  * "Notification types": the subscription category holds EXPIRING, ENDED and FROZEN only), so
  * assigning sends none and `notify` has nothing to suppress. The subscription-assigned task
  * hook is not defined by the spec (no trigger value or task fields of task_automations are
- * named), so none runs; see docs/DECISIONS.md "Subscriptions".
+ * named), so none runs; see docs/decisions/subscriptions.md "Subscriptions".
  */
 export async function assignSubscription(
   db: Db,

@@ -7,7 +7,7 @@ import type { TaskRow } from "./task-record";
 
 /**
  * A coach limited to assigned trainees sees the tasks they are assigned to and the tasks of
- * their trainees; other tasks answer 404 like another studio's (docs/DECISIONS.md "Tasks").
+ * their trainees; other tasks answer 404 like another studio's (docs/decisions/team-and-trainees.md "Tasks").
  */
 export function taskScope(scope: StudioScope): SQL | undefined {
   const access = accessOf(scope);

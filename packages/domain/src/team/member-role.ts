@@ -12,7 +12,7 @@ export const ADMIN_PERMISSION_GROUPS = [
 ] as const;
 
 /**
- * The organization member role a Coach row derives (docs/DECISIONS.md "Team"): a HEAD_COACH,
+ * The organization member role a Coach row derives (docs/decisions/team-and-trainees.md "Team"): a HEAD_COACH,
  * or a member of an admin-like permission group, is admin; everyone else is member. Nothing
  * derives owner: ownership only moves in the web app's auth service.
  */

@@ -18,7 +18,7 @@ export async function lockStudioLimit(
 
 /**
  * Seats: every active Coach row of the studio holds one, the owner's own HEAD_COACH row
- * included (docs/DECISIONS.md "Team"). Must run inside the transaction that inserts or
+ * included (docs/decisions/team-and-trainees.md "Team"). Must run inside the transaction that inserts or
  * reactivates the coach; throws FORBIDDEN PLAN_LIMIT_SEATS when none is free.
  */
 export async function assertSeatAvailable(

@@ -22,7 +22,7 @@ import { templateContentToStore } from "./template-content-to-store";
 export const PLAN_MODEL_TIMEOUT_MS = 60_000;
 export const PLAN_MODEL_RETRIES = 1;
 
-/** The recipe route's messages (docs/DECISIONS.md "Recipe drafts"). */
+/** The recipe route's messages (docs/decisions/content.md "Recipe drafts"). */
 const MODEL_FAILURE_MESSAGE: Record<ModelFailure, string> = {
   unavailable: "language model unavailable",
   timeout: "language model timed out",

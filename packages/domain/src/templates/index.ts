@@ -1,5 +1,5 @@
 // Program template content (document 2 "Plan content (normalized on save)"): pure functions,
-// no database. Choices where the spec is silent: docs/DECISIONS.md "Plan content normalizers".
+// no database. Choices where the spec is silent: docs/decisions/templates-and-programs.md "Plan content normalizers".
 export { normalizeTrainingContent, DEFAULT_SET_COUNT } from "./normalize-training-content";
 export {
   normalizeNutritionContent,
@@ -28,7 +28,7 @@ export {
 } from "./template-content-to-store";
 export type { NormalizeContentOptions } from "./plan-values";
 // Program template routes (document 2 "Program templates"): list, create, get, PATCH, delete,
-// duplicate, generate-ai. Choices where the spec is silent: docs/DECISIONS.md "Program templates".
+// duplicate, generate-ai. Choices where the spec is silent: docs/decisions/templates-and-programs.md "Program templates".
 export { listProgramTemplates } from "./list-program-templates";
 export { createProgramTemplate } from "./create-program-template";
 export { getProgramTemplate } from "./get-program-template";

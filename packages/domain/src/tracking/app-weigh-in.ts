@@ -9,7 +9,7 @@ import { isAppWeighIn } from "./weight-source";
  * A weigh-in of the signed-in trainee that the app may change, locked for the transaction.
  * Unknown, another trainee's or another studio's id: NOT_FOUND weight entry not found. The
  * trainee's own weigh-in from another source (coach, form, automation, import): FORBIDDEN
- * with details.reason NOT_EDITABLE (docs/DECISIONS.md "Trainee tracking").
+ * with details.reason NOT_EDITABLE (docs/decisions/tracking.md "Trainee tracking").
  */
 export async function loadAppWeighIn(
   tx: DbOrTx,

@@ -43,7 +43,7 @@ export const hasMeasurements = (values: MeasurementValues): boolean => Object.ke
 
 /**
  * The day's water total: the sum of its entries (undo entries are negative), never below zero
- * (docs/DECISIONS.md "Trainee tracking").
+ * (docs/decisions/tracking.md "Trainee tracking").
  */
 export const waterTotalOf = (entries: readonly WaterEntry[]): number =>
   Math.max(

@@ -37,7 +37,7 @@ const MONTH = 30;
  * `GET /v1/web/clients/:id/tracking/summary` (document 2): the Tracking tab's overview cards and
  * appActivity, 14 local days oldest first ending today. Every per-day figure is aggregated in
  * SQL (no query per day); the statements run side by side after the trainee lookup. Card
- * fields: docs/DECISIONS.md "Coach tracking views (summary, weight)".
+ * fields: docs/decisions/tracking.md "Coach tracking views (summary, weight)".
  */
 export async function getTrackingSummary(
   db: Db,

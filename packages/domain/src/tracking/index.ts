@@ -1,5 +1,5 @@
 // Trainee progress and self tracking (document 3 "Trainee progress and self tracking"): one
-// operation per file. Choices where the spec is silent: docs/DECISIONS.md "Trainee tracking".
+// operation per file. Choices where the spec is silent: docs/decisions/tracking.md "Trainee tracking".
 export { getTraineeProgress, weeklyCompliance } from "./get-trainee-progress";
 export { logTraineeWeight, CLOCK_SKEW_MS } from "./log-trainee-weight";
 export { updateTraineeWeight } from "./update-trainee-weight";

@@ -5,7 +5,7 @@
 // (a custom meal that mirrors a meal log counts once, as the custom meal), with the studio's
 // effective food values (food_overrides over foods). Three queries for the span's rows plus one
 // for the foods they name, whatever its length; the plan is read once by the caller.
-// Choices where the spec is silent: docs/DECISIONS.md "Coach nutrition views".
+// Choices where the spec is silent: docs/decisions/tracking.md "Coach nutrition views".
 
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Meal, MealType, NutritionContent, NutritionDay } from "@studio/contracts";

@@ -1,5 +1,5 @@
 // Trainee app logging (decisions.md "Trainee app: plans and logging"): workout logs, free meal
-// logs, plan-day meal snapshots, custom meals. Choices: docs/DECISIONS.md "Trainee logging".
+// logs, plan-day meal snapshots, custom meals. Choices: docs/decisions/trainee-app.md "Trainee logging".
 export { logWorkout } from "./log-workout";
 export { updateWorkoutLog } from "./update-workout-log";
 export { listWorkoutLogs } from "./list-workout-logs";

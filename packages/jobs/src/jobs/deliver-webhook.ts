@@ -25,7 +25,7 @@ export const DELIVER_WEBHOOK_POLICY: DeliverWebhookPolicy = {
 };
 
 /**
- * Fairness (docs/DECISIONS.md "Webhook deliveries: fair between studios"): a worker runs this many
+ * Fairness (docs/decisions/jobs-and-webhooks.md "Webhook deliveries: fair between studios"): a worker runs this many
  * deliveries at once (they wait on receivers, bounded by the timeout), and one studio holds at most
  * DEFAULT_DELIVERIES_PER_STUDIO of them across all workers, so a slow receiver cannot take every slot.
  */
