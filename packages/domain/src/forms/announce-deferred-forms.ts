@@ -3,7 +3,7 @@ import type { FormType } from "@studio/contracts";
 import { clients, formAssignments, forms, studios, type Db } from "@studio/db";
 import type { NotifyInput } from "../notifications/notify";
 import { notifyMany } from "../notifications/notify-many";
-import type { PlatformJobScope } from "../notifications/form-reminders";
+import type { PlatformJobScope } from "../notifications/form-reminder-items";
 
 export interface DeferredFormRun {
   /** Assignments announced by this run (FORM_SENT recorded: queued or skipped with a reason). */

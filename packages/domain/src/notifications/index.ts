@@ -26,3 +26,4 @@ export * from "./deliver";
 export * from "./list-client-notifications";
 export * from "./check-in-schedule";
 export * from "./form-reminders";
+export type { FormReminderRun, PlatformJobScope } from "./form-reminder-items";

@@ -1,7 +1,9 @@
 import type { NutritionDayDetail, NutritionDayQuery } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { loadNutritionDays, loadNutritionSubject, type DayMeal } from "./nutrition-days";
+import type { DayMeal } from "./nutrition-day-meals";
+import { loadNutritionDays } from "./nutrition-days";
+import { loadNutritionSubject } from "./nutrition-subject";
 
 type DetailMeal = NutritionDayDetail["meals"][number];
 

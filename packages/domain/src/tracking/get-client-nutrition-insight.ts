@@ -5,7 +5,7 @@ import type { Db } from "@studio/db";
 import type { KvStore } from "@studio/kv";
 import type { StudioScope } from "../scope";
 import { lastDays } from "../time/day-keys";
-import { loadNutritionSubject } from "./nutrition-days";
+import { loadNutritionSubject } from "./nutrition-subject";
 import { loadNutritionSpan, summarizeNutrition, unitOf } from "./nutrition-period";
 
 /** Document 2 limits "Insight": cache 6 hours, cache read wait 300 ms, model timeout 12 seconds; one retry. */

@@ -2,7 +2,7 @@ import { TRACKING_RANGE_DAYS, type TrackingRangeQuery, type NutritionView } from
 import type { Db } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { lastDays, previousRange, type DayRange } from "../time/day-keys";
-import { loadNutritionSubject, type NutritionSubject } from "./nutrition-days";
+import { loadNutritionSubject, type NutritionSubject } from "./nutrition-subject";
 import { loadNutritionSpan, summarizeNutrition, unitOf, type NutritionPeriod } from "./nutrition-period";
 
 const periodOut = ({

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { NutritionContent } from "@studio/contracts";
 import { normalizeNutritionContent } from "../templates/normalize-nutrition-content";
-import {
-  loadNutritionDays,
-  mergeNutritionDays,
-  planDayFor,
-  planMealOf,
-  slotOfHour,
-  slotOfMealType,
-  type EffectiveFood,
-  type NutritionPlan,
-  type NutritionRows,
-} from "./nutrition-days";
+import { mergeNutritionDays } from "./merge-nutrition-days";
+import { planMealOf, slotOfHour, slotOfMealType } from "./nutrition-day-meals";
+import { loadNutritionDays } from "./nutrition-days";
+import type { EffectiveFood, NutritionRows } from "./nutrition-rows";
+import { planDayFor, type NutritionPlan } from "./nutrition-subject";
 import { dayStatus, inUnit, summarizeNutrition, unitOf } from "./nutrition-period";
 
 const content = (days: unknown[]): NutritionContent => normalizeNutritionContent({ schemaVersion: 1, days });

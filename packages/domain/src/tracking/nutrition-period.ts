@@ -5,14 +5,10 @@
 import { NUTRITION_STATUS_TOLERANCE, type NutritionTotals, type NutritionUnit } from "@studio/contracts";
 import type { DbOrTx } from "@studio/db";
 import { chunksOf, type DayRange } from "../time/day-keys";
-import {
-  GRAMS_PER_PORTION,
-  loadNutritionDays,
-  NUTRITION_SPAN_LIMIT_DAYS,
-  type Macros,
-  type NutritionSourceDay,
-  type NutritionSubject,
-} from "./nutrition-days";
+import { GRAMS_PER_PORTION, type NutritionSourceDay } from "./merge-nutrition-days";
+import type { Macros } from "./nutrition-day-meals";
+import { loadNutritionDays, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
+import type { NutritionSubject } from "./nutrition-subject";
 
 export type NutritionDayStatus = "none" | "under" | "full" | "over";
 

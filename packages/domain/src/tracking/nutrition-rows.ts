@@ -1,0 +1,186 @@
+// The rows of a span the nutrition days source reads (document 2 "Client tracking"): plan-day
+// snapshots, custom meals with their linked log's time, the meal logs no custom meal mirrors, and
+// the studio's effective values of the foods they name. Three queries plus one for the foods.
+
+import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { customMeals, foodOverrides, foods, mealLogs, nutritionDayMeals, type DbOrTx } from "@studio/db";
+import type { DayRange } from "../time/day-keys";
+import { mealsById, type NutritionPlan, type NutritionSubject } from "./nutrition-subject";
+import { asArray, num, str } from "./stored-items";
+
+export interface SnapshotRow {
+  date: string;
+  mealId: string;
+  status: string;
+  replacementName: string | null;
+  items: unknown;
+  addedItems: unknown;
+}
+
+export interface CustomMealRow {
+  id: string;
+  date: string;
+  label: string;
+  items: unknown;
+  note: string | null;
+  photoUrl: string | null;
+  /** consumedAt of the linked meal log, when there is one. */
+  linkedConsumedAt: Date | null;
+}
+
+export interface MealLogRow {
+  id: string;
+  day: string;
+  consumedAt: Date;
+  items: unknown;
+  note: string | null;
+  photoUrl: string | null;
+}
+
+/** A food's effective values (per 100 g) for the studio. */
+export interface EffectiveFood {
+  name: string;
+  kcal: number | null;
+  protein: number | null;
+  carbs: number | null;
+  fat: number | null;
+}
+
+export interface NutritionRows {
+  snapshots: SnapshotRow[];
+  customMeals: CustomMealRow[];
+  /** Meal logs no custom meal mirrors. */
+  mealLogs: MealLogRow[];
+  foods: Map<string, EffectiveFood>;
+}
+
+/** Food ids the rows and the plan name (to read their effective values once). */
+export function referencedFoodIds(rows: Omit<NutritionRows, "foods">, plan: NutritionPlan): string[] {
+  const ids = new Set<string>();
+  const add = (value: unknown) => {
+    const id = str(value);
+    if (id) ids.add(id);
+  };
+  for (const snapshot of rows.snapshots) {
+    for (const item of asArray(snapshot.items)) add(item.swapFoodId);
+    for (const item of asArray(snapshot.addedItems)) add(item.foodId);
+  }
+  if (plan.kind === "plan") {
+    const meals = mealsById(plan.content);
+    for (const snapshot of rows.snapshots) {
+      for (const item of meals.get(snapshot.mealId)?.items ?? []) add(item.foodId);
+    }
+  }
+  for (const meal of rows.customMeals) for (const item of asArray(meal.items)) add(item.foodId);
+  for (const log of rows.mealLogs) for (const item of asArray(log.items)) add(item.foodId);
+  return [...ids];
+}
+
+/** The span's rows: snapshots, custom meals (with their linked log's time), unmirrored meal logs. */
+export async function loadNutritionRows(
+  db: DbOrTx,
+  studioId: string,
+  subject: NutritionSubject,
+  range: DayRange,
+): Promise<NutritionRows> {
+  const { clientId } = subject;
+  const [snapshots, custom, logs] = await Promise.all([
+    db
+      .select({
+        date: nutritionDayMeals.date,
+        mealId: nutritionDayMeals.mealId,
+        status: nutritionDayMeals.status,
+        replacementName: nutritionDayMeals.replacementName,
+        items: nutritionDayMeals.items,
+        addedItems: nutritionDayMeals.addedItems,
+      })
+      .from(nutritionDayMeals)
+      .where(
+        and(
+          eq(nutritionDayMeals.clientId, clientId),
+          eq(nutritionDayMeals.studioId, studioId),
+          gte(nutritionDayMeals.date, range.from),
+          lte(nutritionDayMeals.date, range.to),
+        ),
+      ),
+    db
+      .select({
+        id: customMeals.id,
+        date: customMeals.date,
+        label: customMeals.label,
+        items: customMeals.items,
+        note: customMeals.note,
+        photoUrl: customMeals.photoUrl,
+        linkedConsumedAt: mealLogs.consumedAt,
+      })
+      .from(customMeals)
+      .leftJoin(
+        mealLogs,
+        and(eq(mealLogs.id, customMeals.mealLogId), eq(mealLogs.clientId, customMeals.clientId)),
+      )
+      .where(
+        and(
+          eq(customMeals.clientId, clientId),
+          eq(customMeals.studioId, studioId),
+          gte(customMeals.date, range.from),
+          lte(customMeals.date, range.to),
+        ),
+      )
+      .orderBy(customMeals.createdAt, customMeals.id),
+    db
+      .select({
+        id: mealLogs.id,
+        day: mealLogs.day,
+        consumedAt: mealLogs.consumedAt,
+        items: mealLogs.items,
+        note: mealLogs.note,
+        photoUrl: mealLogs.photoUrl,
+      })
+      .from(mealLogs)
+      .where(
+        and(
+          eq(mealLogs.clientId, clientId),
+          eq(mealLogs.studioId, studioId),
+          gte(mealLogs.day, range.from),
+          lte(mealLogs.day, range.to),
+          sql`not exists (select 1 from ${customMeals} where ${customMeals.clientId} = ${mealLogs.clientId} and ${customMeals.mealLogId} = ${mealLogs.id})`,
+        ),
+      )
+      .orderBy(mealLogs.consumedAt, mealLogs.id),
+  ]);
+  const withoutFoods = { snapshots, customMeals: custom, mealLogs: logs };
+  const ids = referencedFoodIds(withoutFoods, subject.plan);
+  return { ...withoutFoods, foods: await loadEffectiveFoods(db, studioId, ids) };
+}
+
+/** The studio's effective food rows (override columns over the base row) of the ids, one query. */
+export async function loadEffectiveFoods(
+  db: DbOrTx,
+  studioId: string,
+  ids: string[],
+): Promise<Map<string, EffectiveFood>> {
+  const map = new Map<string, EffectiveFood>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({
+      id: foods.id,
+      name: sql<string>`coalesce(${foodOverrides.name}, ${foods.name})`,
+      kcal: sql<number | null>`coalesce(${foodOverrides.kcal}, ${foods.kcal})`,
+      protein: sql<number | null>`coalesce(${foodOverrides.protein}, ${foods.protein})`,
+      carbs: sql<number | null>`coalesce(${foodOverrides.carbs}, ${foods.carbs})`,
+      fat: sql<number | null>`coalesce(${foodOverrides.fat}, ${foods.fat})`,
+    })
+    .from(foods)
+    .leftJoin(foodOverrides, and(eq(foodOverrides.foodId, foods.id), eq(foodOverrides.studioId, studioId)))
+    .where(and(inArray(foods.id, ids), or(isNull(foods.studioId), eq(foods.studioId, studioId))));
+  for (const row of rows) {
+    map.set(row.id, {
+      name: row.name,
+      kcal: num(row.kcal),
+      protein: num(row.protein),
+      carbs: num(row.carbs),
+      fat: num(row.fat),
+    });
+  }
+  return map;
+}
