@@ -3,7 +3,7 @@ import type { Db } from "@studio/db";
 import { loadCoachAssignments } from "../clients/client-record";
 import { loadClientRow } from "../clients/client-scope";
 import type { ApiKeyScope } from "../scope";
-import { liveSubscriptionRows, toSubscription } from "../subscriptions/subscription-support";
+import { liveSubscriptionRows, toSubscription } from "../subscriptions/subscription-record";
 import { toAutomationTrainee } from "./automation-trainee-record";
 
 /**

@@ -13,7 +13,7 @@ import { AppError, notFound, validation } from "../errors";
 import { notify } from "../notifications/notify";
 import type { StudioScope } from "../scope";
 import { pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
-import { loadFormRow } from "./form-support";
+import { loadFormRow } from "./form-record";
 import { toFormAssignmentRecord, type FrozenFormSchema } from "./form-assignment-record";
 
 export interface AssignFormInput {

@@ -1,7 +1,8 @@
 import type { Form, FormCreate } from "@studio/contracts";
 import { forms, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { assertStoredStudioPdf, checkForm, toForm } from "./form-support";
+import { toForm } from "./form-record";
+import { assertStoredStudioPdf, checkForm } from "./form-rules";
 
 /** `POST /v1/web/forms`: a form of the studio (docs/decisions/forms.md "Forms (web routes)"). */
 export async function createForm(db: Db, scope: StudioScope, input: FormCreate): Promise<Form> {

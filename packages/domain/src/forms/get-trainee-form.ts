@@ -3,13 +3,8 @@ import type { TraineeFormDetail } from "@studio/contracts";
 import { formAssignments, formResponses, type Db } from "@studio/db";
 import { AppError, notFound } from "../errors";
 import type { TraineeScope } from "../scope";
-import {
-  assignmentWithForm,
-  CHECK_INS_PAUSED_MESSAGE,
-  checkInsPaused,
-  reachableAssignment,
-  toTraineeFormDetail,
-} from "./trainee-form-support";
+import { CHECK_INS_PAUSED_MESSAGE, checkInsPaused } from "./check-ins-paused";
+import { assignmentWithForm, reachableAssignment, toTraineeFormDetail } from "./trainee-form-record";
 
 /**
  * `GET /v1/trainee/forms/:assignmentId`: one of the trainee's assignments visible now (pending or

@@ -3,7 +3,8 @@ export { createForm } from "./create-form";
 export { getForm } from "./get-form";
 export { listForms } from "./list-forms";
 export { updateForm } from "./update-form";
-export { assertStoredStudioPdf, checkForm, loadFormRow, toForm } from "./form-support";
+export { loadFormRow, toForm } from "./form-record";
+export { assertStoredStudioPdf, checkForm } from "./form-rules";
 export {
   assignForm,
   DEFAULT_APP_WEB_URL,

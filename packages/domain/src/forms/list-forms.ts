@@ -3,7 +3,7 @@ import type { Form, FormListFilters } from "@studio/contracts";
 import { forms, type Db } from "@studio/db";
 import { selectPage, type ListWindow } from "../paging";
 import type { StudioScope } from "../scope";
-import { toForm } from "./form-support";
+import { toForm } from "./form-record";
 
 /** `GET /v1/web/forms`: every form of the studio (active or not), newest first; optional type. */
 export async function listForms(

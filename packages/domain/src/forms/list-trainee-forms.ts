@@ -2,12 +2,8 @@ import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import type { TraineeFormItem } from "@studio/contracts";
 import { formAssignments, forms, type Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
-import {
-  assignmentWithForm,
-  checkInsPaused,
-  reachableAssignment,
-  toTraineeFormItem,
-} from "./trainee-form-support";
+import { checkInsPaused } from "./check-ins-paused";
+import { assignmentWithForm, reachableAssignment, toTraineeFormItem } from "./trainee-form-record";
 
 /** At most this many pending forms are listed (oldest visible first). */
 export const TRAINEE_FORMS_MAX = 200;

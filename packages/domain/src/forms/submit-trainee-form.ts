@@ -5,7 +5,8 @@ import { AppError, notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { completeFormAssignment } from "./complete-form-assignment";
 import { frozenSchemaOf } from "./form-assignment-record";
-import { CHECK_INS_PAUSED_MESSAGE, checkInsPaused, reachableAssignment } from "./trainee-form-support";
+import { CHECK_INS_PAUSED_MESSAGE, checkInsPaused } from "./check-ins-paused";
+import { reachableAssignment } from "./trainee-form-record";
 import { validateAnswers } from "./validate-answers";
 
 /**

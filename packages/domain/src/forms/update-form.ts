@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Form, FormField, FormType, FormUpdate } from "@studio/contracts";
 import { forms, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { assertStoredStudioPdf, checkForm, loadFormRow, toForm } from "./form-support";
+import { loadFormRow, toForm } from "./form-record";
+import { assertStoredStudioPdf, checkForm } from "./form-rules";
 
 /**
  * `PATCH /v1/web/forms/:id`: the fields sent; `fields` replaces the list whole. The form it

@@ -5,7 +5,7 @@ import { assertSignedInTrainee } from "../content/trainee-content-access";
 import { notFound } from "../errors";
 import { effectiveFood, offeredForShopping, withOverride } from "../foods/food-values";
 import type { TraineeScope } from "../scope";
-import { toShoppingListItem } from "./shopping-support";
+import { toShoppingListItem } from "./shopping-list-item-record";
 
 /**
  * `POST /v1/trainee/shopping/list`: adds a food offered for shopping, with its effective name and

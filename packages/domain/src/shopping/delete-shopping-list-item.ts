@@ -1,7 +1,7 @@
 import { shoppingListItems, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import type { TraineeScope } from "../scope";
-import { itemNotFound, ownItem } from "./shopping-support";
+import { itemNotFound, ownItem } from "./shopping-list-item-record";
 
 /** `DELETE /v1/trainee/shopping/list/:id`: removes one of the trainee's items (checked or not). */
 export async function deleteShoppingListItem(

@@ -3,7 +3,7 @@ import type { ShoppingList } from "@studio/contracts";
 import { shoppingListItems, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import type { TraineeScope } from "../scope";
-import { ownItems, toShoppingListItem } from "./shopping-support";
+import { ownItems, toShoppingListItem } from "./shopping-list-item-record";
 
 /** `GET /v1/trainee/shopping/list`: the trainee's checklist, unchecked first, then newest first. */
 export async function getShoppingList(db: Db, scope: TraineeScope): Promise<ShoppingList> {

@@ -2,7 +2,7 @@ import type { ShoppingListCheck, ShoppingListItem } from "@studio/contracts";
 import { shoppingListItems, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import type { TraineeScope } from "../scope";
-import { itemNotFound, ownItem, toShoppingListItem } from "./shopping-support";
+import { itemNotFound, ownItem, toShoppingListItem } from "./shopping-list-item-record";
 
 /** `PATCH /v1/trainee/shopping/list/:id`: checks or unchecks one of the trainee's items. */
 export async function updateShoppingListItem(

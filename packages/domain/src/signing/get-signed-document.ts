@@ -2,7 +2,8 @@ import type { Db } from "@studio/db";
 import { serializeError } from "@studio/observability";
 import { AppError } from "../errors";
 import { storageOf } from "../media/object-storage";
-import { loadSigningLink, signingLinkNotFound, type SigningScope } from "./signing-support";
+import { loadSigningLink, signingLinkNotFound } from "./signing-link";
+import type { SigningScope } from "./signing-scope";
 
 /**
  * `GET /v1/public/sign/:token/signed`: the signed PDF once the link is signed; NOT_FOUND before

@@ -1,10 +1,7 @@
 import type { Db } from "@studio/db";
-import {
-  loadSigningLink,
-  readSourceDocument,
-  signingLinkNotFound,
-  type SigningScope,
-} from "./signing-support";
+import { loadSigningLink, signingLinkNotFound } from "./signing-link";
+import type { SigningScope } from "./signing-scope";
+import { readSourceDocument } from "./source-document";
 
 /**
  * `GET /v1/public/sign/:token/document`: the source document frozen at send time (PDF bytes).

@@ -1,12 +1,9 @@
 import type { SigningPage } from "@studio/contracts";
 import type { Db } from "@studio/db";
-import {
-  boxedFields,
-  brandingOf,
-  loadSigningLink,
-  readSourceDocument,
-  type SigningScope,
-} from "./signing-support";
+import { brandingOf } from "./signing-branding";
+import { loadSigningLink } from "./signing-link";
+import type { SigningScope } from "./signing-scope";
+import { boxedFields, readSourceDocument } from "./source-document";
 
 /**
  * `GET /v1/public/sign/:token` (document 3 "Document signing"): the page a visitor signs on —

@@ -8,9 +8,7 @@ export {
   signingLinkKey,
   signingLinkNotFound,
   signingStatusOf,
-  storageKeyOfUrl,
-  type SignaturePngCheck,
-  type SigningDocuments,
   type SigningLink,
-  type SigningScope,
-} from "./signing-support";
+} from "./signing-link";
+export type { SignaturePngCheck, SigningDocuments, SigningScope } from "./signing-scope";
+export { storageKeyOfUrl } from "./source-document";

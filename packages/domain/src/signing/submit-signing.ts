@@ -8,14 +8,9 @@ import { completeFormAssignment } from "../forms/complete-form-assignment";
 import { validateAnswers } from "../forms/validate-answers";
 import { callStorage, storageOf } from "../media/object-storage";
 import type { TraineeScope } from "../scope";
-import {
-  boxedFields,
-  loadSigningLink,
-  readSourceDocument,
-  signingLinkNotFound,
-  type SigningLink,
-  type SigningScope,
-} from "./signing-support";
+import { loadSigningLink, signingLinkNotFound, type SigningLink } from "./signing-link";
+import type { SigningScope } from "./signing-scope";
+import { boxedFields, readSourceDocument } from "./source-document";
 
 export interface SubmitSigningInput extends SigningSubmit {
   token: string;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DurationUnit } from "@studio/contracts";
 import { programs, subscriptions, type DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { endDateOf, studioToday } from "./subscription-support";
+import { endDateOf, studioToday } from "./subscription-dates";
 
 export interface FirstPlanActivation {
   clientId: string;

@@ -4,13 +4,9 @@ import { programs, subscriptions, type Db, type DbOrTx } from "@studio/db";
 import { loadClientRow } from "../clients/client-scope";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
-import {
-  endDateOf,
-  liveSubscriptionRows,
-  loadPlanRow,
-  studioToday,
-  toSubscription,
-} from "./subscription-support";
+import { loadPlanRow } from "./plan-record";
+import { endDateOf, studioToday } from "./subscription-dates";
+import { liveSubscriptionRows, toSubscription } from "./subscription-record";
 
 /**
  * Assign or renew a plan (document 3 "Plans and subscriptions"; decisions.md "Subscriptions and

@@ -4,7 +4,7 @@ import { subscriptions, type Db } from "@studio/db";
 import { loadClientRow } from "../clients/client-scope";
 import { AppError, notFound } from "../errors";
 import type { StudioScope } from "../scope";
-import { toSubscription } from "./subscription-support";
+import { toSubscription } from "./subscription-record";
 
 /**
  * Cancel a live subscription of the trainee (document 3 "States and transitions": any live →

@@ -1,7 +1,7 @@
 import type { Plan, PlanCreate } from "@studio/contracts";
 import { plans, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { assertDurationPair, toPlan } from "./subscription-support";
+import { assertDurationPair, toPlan } from "./plan-record";
 
 /** `POST /v1/web/plans`: a product of the studio; null price or duration is decided per trainee. */
 export async function createPlan(db: Db, scope: StudioScope, input: PlanCreate): Promise<Plan> {

@@ -5,12 +5,8 @@ import { loadClientRow } from "../clients/client-scope";
 import { AppError } from "../errors";
 import { notify } from "../notifications/notify";
 import type { StudioScope } from "../scope";
-import {
-  liveSubscriptionRows,
-  runningSubscription,
-  studioToday,
-  toSubscription,
-} from "./subscription-support";
+import { studioToday } from "./subscription-dates";
+import { liveSubscriptionRows, runningSubscription, toSubscription } from "./subscription-record";
 
 /**
  * Freeze the running plan (document 3 "States and transitions": running → frozen when the plan

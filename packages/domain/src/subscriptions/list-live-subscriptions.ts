@@ -2,7 +2,7 @@ import type { Subscription } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import { loadClientRow } from "../clients/client-scope";
 import type { StudioScope } from "../scope";
-import { liveSubscriptionRows, toSubscription } from "./subscription-support";
+import { liveSubscriptionRows, toSubscription } from "./subscription-record";
 
 /** The trainee's live subscriptions (PENDING, ACTIVE, FROZEN), earliest start first; unknown trainee NOT_FOUND. */
 export async function listLiveSubscriptions(

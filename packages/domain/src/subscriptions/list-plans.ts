@@ -4,7 +4,7 @@ import { plans, type Db } from "@studio/db";
 import { containsPattern } from "../team/search-pattern";
 import { selectPage, type ListWindow } from "../paging";
 import type { StudioScope } from "../scope";
-import { toPlan } from "./subscription-support";
+import { toPlan } from "./plan-record";
 
 /** The contract's filters; `activeOnly` is the automation lane's products (active plans). */
 type PlanFilters = Omit<PlanListFilters, "page" | "pageSize"> & { activeOnly?: boolean };

@@ -4,7 +4,7 @@ import { subscriptions, type Db } from "@studio/db";
 import { loadClientRow } from "../clients/client-scope";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
-import { liveSubscriptionRows, toSubscription } from "./subscription-support";
+import { liveSubscriptionRows, toSubscription } from "./subscription-record";
 
 /**
  * Reactivate the frozen plan (document 3 "States and transitions": frozen → running).

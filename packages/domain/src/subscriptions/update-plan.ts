@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Plan, PlanUpdate } from "@studio/contracts";
 import { plans, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { assertDurationPair, loadPlanRow, toPlan } from "./subscription-support";
+import { assertDurationPair, loadPlanRow, toPlan } from "./plan-record";
 
 /**
  * `PATCH /v1/web/plans/:id`: the fields sent; the duration the plan will hold must still be a

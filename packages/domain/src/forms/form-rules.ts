@@ -1,47 +1,17 @@
-import { and, eq } from "drizzle-orm";
-import {
-  FORM_LIMITS,
-  type Form,
-  type FormField,
-  type FormFieldInput,
-  type FormType,
-} from "@studio/contracts";
-import { forms, type DbOrTx } from "@studio/db";
-import { notFound, validation } from "../errors";
+// The rules a studio form's fields and its document obey (VALIDATION with one issue per miss).
+
+import { FORM_LIMITS, type FormField, type FormFieldInput, type FormType } from "@studio/contracts";
+import { validation } from "../errors";
 import { isStudioMediaKey } from "../media/media-keys";
 import { storageOf } from "../media/object-storage";
 import type { StudioScope } from "../scope";
-
-type FormRow = typeof forms.$inferSelect;
-
-export const toForm = (row: FormRow): Form => ({
-  id: row.id,
-  name: row.name,
-  type: row.type as FormType,
-  isActive: row.isActive,
-  isPublished: row.isPublished,
-  fields: row.fields as FormField[],
-  documentUrl: row.documentUrl,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-/** A form of the studio; another studio's id answers like a missing one. */
-export async function loadFormRow(db: DbOrTx, scope: StudioScope, id: string): Promise<FormRow> {
-  const [row] = await db
-    .select()
-    .from(forms)
-    .where(and(eq(forms.id, id), eq(forms.studioId, scope.studioId)))
-    .limit(1);
-  if (!row) throw notFound("form");
-  return row;
-}
 
 interface Issue {
   path: string;
   message: string;
   code: "custom";
 }
+
 const refuse = (issues: Issue[]): never => {
   throw validation(issues.map((i) => `${i.path}: ${i.message}`).join("; "), { issues });
 };
