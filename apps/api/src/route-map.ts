@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { schema } from "@studio/db";
 import { RAW_ROUTES } from "./raw";
 import { RouteTable } from "./rest/route-table";
+import { testFilesOfRoutes } from "./route-test-files";
 import { appRouter } from "./router";
 
 /** One line of the route map: request → route file → domain function → tables it reaches. */
@@ -15,6 +16,8 @@ export interface RouteMapEntry {
   domainFunction: string;
   domainFile: string;
   tables: string[];
+  /** apps/api/test files that request the route, most mentions first (see testFilesOfRoutes). */
+  testFiles: string[];
 }
 
 /** The names @studio/db exports for tables (not its helpers such as preparedQuery). */
@@ -30,6 +33,9 @@ const TABLE_NAMES = new Set(
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const routesDir = join(repoRoot, "apps/api/src/routes");
 const domainDir = join(repoRoot, "packages/domain/src");
+const testDir = join(repoRoot, "apps/api/test");
+/** Names routes to check the map, requests none. */
+const MAP_TEST = "route-map.test.ts";
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -41,24 +47,32 @@ const filesUnder = (dir: string): string[] =>
   );
 
 /**
- * Reads the route files (the `openapi` meta and the one domain call of each procedure) and the
- * domain files (which exported function lives where, which tables it imports), and joins them
- * with the route table. Throws when a route cannot be traced: every route must be findable.
+ * An import clause that brings only types (`type { A }`, or `{ type A, type B }`): it runs no
+ * query, so the table walk does not follow it (scope.ts's types would otherwise pull the access
+ * checks' coaches and studios into every route).
  */
-export function buildRouteMap(): RouteMapEntry[] {
-  const routeFileOf = new Map<string, { file: string; call: string }>();
-  for (const file of filesUnder(routesDir)) {
-    const text = readFileSync(file, "utf8");
-    const method = /method: "(\w+)"/.exec(text)?.[1];
-    const path = /path: "([^"]+)"/.exec(text)?.[1];
-    const call = /=>\s*(\w+)\(ctx\.db\b/.exec(text)?.[1];
-    if (method && path && call) routeFileOf.set(`${method} ${path}`, { file, call });
-  }
+export const isTypeOnlyImport = (clause: string): boolean =>
+  /^type\s/.test(clause) ||
+  (/^\{[^}]*\}$/.test(clause.trim()) &&
+    clause
+      .trim()
+      .slice(1, -1)
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .every((s) => s.startsWith("type ")));
+
+/**
+ * Each function exported by a file under `dir` (packages/domain/src), with its file and the
+ * tables it reaches: those its file imports from @studio/db and those of the modules it imports
+ * for more than types, transitively.
+ */
+export function domainFunctionTables(dir: string): Map<string, { file: string; tables: string[] }> {
   // Each domain file's own table imports and the domain modules it imports (relative paths).
   const ownTables = new Map<string, string[]>();
   const importsOf = new Map<string, string[]>();
   const exportedFrom = new Map<string, string>();
-  for (const file of filesUnder(domainDir)) {
+  for (const file of filesUnder(dir)) {
     const text = readFileSync(file, "utf8");
     const dbImport = /import \{([^}]*)\} from "@studio\/db"/.exec(text)?.[1] ?? "";
     ownTables.set(
@@ -70,9 +84,9 @@ export function buildRouteMap(): RouteMapEntry[] {
     );
     importsOf.set(
       file,
-      [...text.matchAll(/^import [^;]*? from "(\.{1,2}\/[^"]+)";/gm)].map((m) =>
-        join(dirname(file), `${m[1]!}.ts`),
-      ),
+      [...text.matchAll(/^import ([^;]*?) from "(\.{1,2}\/[^"]+)";/gm)]
+        .filter((m) => !isTypeOnlyImport(m[1]!))
+        .map((m) => join(dirname(file), `${m[2]!}.ts`)),
     );
     for (const m of text.matchAll(/^export (?:async )?function (\w+)/gm)) exportedFrom.set(m[1]!, file);
   }
@@ -91,10 +105,27 @@ export function buildRouteMap(): RouteMapEntry[] {
     visit(file);
     return [...tables].sort();
   };
-  const domainFileOf = new Map(
+  return new Map(
     [...exportedFrom].map(([name, file]) => [name, { file, tables: tablesReachedFrom(file) }] as const),
   );
-  const entries = RouteTable.fromRouter(appRouter).routes.map((route): RouteMapEntry => {
+}
+
+/**
+ * Reads the route files (the `openapi` meta and the one domain call of each procedure) and the
+ * domain files (which exported function lives where, which tables it imports), and joins them
+ * with the route table. Throws when a route cannot be traced: every route must be findable.
+ */
+export function buildRouteMap(): RouteMapEntry[] {
+  const routeFileOf = new Map<string, { file: string; call: string }>();
+  for (const file of filesUnder(routesDir)) {
+    const text = readFileSync(file, "utf8");
+    const method = /method: "(\w+)"/.exec(text)?.[1];
+    const path = /path: "([^"]+)"/.exec(text)?.[1];
+    const call = /=>\s*(\w+)\(ctx\.db\b/.exec(text)?.[1];
+    if (method && path && call) routeFileOf.set(`${method} ${path}`, { file, call });
+  }
+  const domainFileOf = domainFunctionTables(domainDir);
+  const entries = RouteTable.fromRouter(appRouter).routes.map((route): Omit<RouteMapEntry, "testFiles"> => {
     const found = routeFileOf.get(`${route.method} ${route.path}`);
     if (!found) throw new Error(`no route file declares ${route.method} ${route.path}`);
     const domain = domainFileOf.get(found.call);
@@ -111,7 +142,7 @@ export function buildRouteMap(): RouteMapEntry[] {
     };
   });
   // Raw routes (apps/api/src/raw: bodies that are not JSON) from their registry, traced alike.
-  const raw = RAW_ROUTES.map((route): RouteMapEntry => {
+  const raw = RAW_ROUTES.map((route): Omit<RouteMapEntry, "testFiles"> => {
     const file = join(repoRoot, route.file);
     if (!existsSync(file) || !readFileSync(file, "utf8").includes(`${route.domainFunction}(ctx.db`))
       throw new Error(`${route.file} does not call ${route.domainFunction}(ctx.db, …)`);
@@ -128,15 +159,30 @@ export function buildRouteMap(): RouteMapEntry[] {
       tables: domain.tables,
     };
   });
-  return [...entries, ...raw].sort(
-    (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
-  );
+  const all = [...entries, ...raw];
+  const testFiles = testFilesOfRoutes(all, testDir, [MAP_TEST]);
+  return all
+    .map((e) => ({ ...e, testFiles: testFiles.get(`${e.method} ${e.path}`) ?? [] }))
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-/** `pnpm routes`: one line per route. */
+/** The first few test files of a route and how many more there are. */
+const SHOWN_TEST_FILES = 3;
+const testFilesCell = (files: string[]): string =>
+  files.length === 0
+    ? "—"
+    : files
+        .slice(0, SHOWN_TEST_FILES)
+        .map((f) => `\`${f}\``)
+        .join(", ") + (files.length > SHOWN_TEST_FILES ? ` (+${files.length - SHOWN_TEST_FILES} more)` : "");
+
+/** `pnpm routes`: one line per route, ending with its tables and the test file that requests it most. */
 export const formatRouteLines = (entries: RouteMapEntry[]): string =>
   entries
-    .map((e) => `${e.method.padEnd(6)} ${e.path} → ${e.routeFile} → ${e.domainFunction} (${e.domainFile})`)
+    .map(
+      (e) =>
+        `${e.method.padEnd(6)} ${e.path} → ${e.routeFile} → ${e.domainFunction} (${e.domainFile}) → ${e.tables.join(", ")} → ${e.testFiles[0] ? `apps/api/test/${e.testFiles[0]}` : "no test file"}`,
+    )
     .join("\n");
 
 /** docs/ROUTES.md: the same map as a table, with the tables each domain function imports. */
@@ -145,13 +191,14 @@ export const formatRouteMarkdown = (entries: RouteMapEntry[]): string =>
     "# Route map",
     "",
     "Generated by `pnpm routes --write` from the route table; a test fails when it is stale.",
-    "Request → route file (procedure) → domain function → tables its file and the domain modules it imports name.",
+    "Request → route file (procedure) → domain function → tables its file and the domain modules it imports name",
+    "(imports of types only are not followed) → the files under apps/api/test that request it, most mentions first.",
     "",
-    "| method | path | route file | domain function | tables |",
-    "|---|---|---|---|---|",
+    "| method | path | route file | domain function | tables | tests |",
+    "|---|---|---|---|---|---|",
     ...entries.map(
       (e) =>
-        `| ${e.method} | \`${e.path}\` | \`${e.routeFile.replace("apps/api/src/routes/", "")}\` | \`${e.domainFunction}\` (\`${e.domainFile.replace("packages/domain/src/", "")}\`) | ${e.tables.join(", ") || "—"} |`,
+        `| ${e.method} | \`${e.path}\` | \`${e.routeFile.replace("apps/api/src/routes/", "")}\` | \`${e.domainFunction}\` (\`${e.domainFile.replace("packages/domain/src/", "")}\`) | ${e.tables.join(", ") || "—"} | ${testFilesCell(e.testFiles)} |`,
     ),
     "",
   ].join("\n");
