@@ -76,7 +76,29 @@ export function layer(name) {
         "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
         "no-console": ["error", { allow: ["warn", "error"] }],
         "no-restricted-imports": ["error", { patterns }],
+        // One parsed configuration (packages/config) is the only reader of the environment.
+        "no-restricted-properties": [
+          "error",
+          {
+            object: "process",
+            property: "env",
+            message: "only @studio/config reads process.env: take the setting from its parsed config",
+          },
+        ],
       },
+    },
+    {
+      // Tests, their support files, scripts, benchmarks and the client examples (code for other
+      // processes) arrange their own environment.
+      files: [
+        "**/test/**/*.ts",
+        "**/*.test.ts",
+        "**/test-support.ts",
+        "scripts/**/*.ts",
+        "bench/**/*.ts",
+        "examples/**/*.ts",
+      ],
+      rules: { "no-restricted-properties": "off" },
     },
     ...(FOLDERS[name] ?? []).map((folder) => ({
       files: folder.files,

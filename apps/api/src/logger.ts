@@ -1,3 +1,4 @@
+import { logLevelSetting } from "@studio/config";
 import {
   createLogger as createObservabilityLogger,
   logLevelFrom,
@@ -16,6 +17,6 @@ export function createLogger(options: LoggerOptions & { silent?: boolean } = {})
   return createObservabilityLogger(
     silent
       ? { ...rest, level: "silent" }
-      : { base: { service: "api" }, level: logLevelFrom(process.env.LOG_LEVEL), ...rest },
+      : { base: { service: "api" }, level: logLevelFrom(logLevelSetting()), ...rest },
   );
 }

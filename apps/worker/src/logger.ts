@@ -1,3 +1,4 @@
+import { logLevelSetting } from "@studio/config";
 import { createLogger, logLevelFrom, type Logger } from "@studio/observability";
 
 export { createLogger, serializeError, silentLogger, type Logger } from "@studio/observability";
@@ -7,5 +8,5 @@ export { createLogger, serializeError, silentLogger, type Logger } from "@studio
  * level from LOG_LEVEL (info by default). Kept under its old name for existing imports.
  */
 export function createJsonLogger(base: Record<string, unknown> = {}): Logger {
-  return createLogger({ base, level: logLevelFrom(process.env.LOG_LEVEL) });
+  return createLogger({ base, level: logLevelFrom(logLevelSetting()) });
 }

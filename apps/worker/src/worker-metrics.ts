@@ -1,3 +1,4 @@
+import type { WorkerConfig } from "@studio/config";
 import type { DatabaseHandle } from "@studio/db";
 import {
   createMetricsRegistry,
@@ -17,14 +18,11 @@ import {
 export async function startWorkerMetrics(
   database: DatabaseHandle,
   logger: Logger,
-  env: NodeJS.ProcessEnv = process.env,
+  settings: WorkerConfig["metrics"],
   options: { schema?: string } = {},
 ): Promise<MetricsServer | undefined> {
-  const raw = env.WORKER_METRICS_PORT?.trim();
-  if (!raw) return undefined;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error("WORKER_METRICS_PORT must be a port number (0-65535)");
+  const { port, production, token } = settings;
+  if (port === undefined) return undefined;
   const registry = createMetricsRegistry();
   registerDatabaseMetrics(registry, {
     executor: database.executor,
@@ -32,8 +30,6 @@ export async function startWorkerMetrics(
     maxConnections: database.maxConnections,
   });
   registerJobQueueMetrics(registry, { executor: database.executor, schema: options.schema });
-  const production = /^(production|prod)$/i.test((env.NODE_ENV ?? "").trim());
-  const token = env.METRICS_TOKEN?.trim() || undefined;
   const server = await startMetricsServer({ registry, port, access: metricsAccess({ production, token }) });
   logger.info("worker metrics listening", {
     port: server.port,
