@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   // Per-process memory reached from procedures (the app-lock verdicts), never module-wide.
   deps.caches ??= createProcessCaches(() => deps.now().getTime());
-  const rest = createRestHandler(appRouter);
+  const rest = createRestHandler(appRouter, { otherRoutes: RAW_ROUTES });
   // The generator (trpc-to-openapi) is loaded at the first /openapi.json, not at every
   // process start (issue 16); the document is built once per app.
   let openApiJson: Promise<string> | undefined;

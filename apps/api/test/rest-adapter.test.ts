@@ -192,7 +192,7 @@ const call = async (method: string, path: string, body?: string) => {
     body,
     headers: body ? { "content-type": "application/json" } : {},
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 };
 
 describe("REST adapter: matching", () => {
@@ -211,15 +211,21 @@ describe("REST adapter: matching", () => {
     expect(((await res.json()) as any).data).toEqual({ canceled: "x1" });
   });
 
-  it("an unknown path or a known path with another method answers NOT_FOUND in the envelope", async () => {
-    for (const [m, p] of [
-      ["GET", "/v1/web/nowhere"],
-      ["DELETE", "/v1/web/content/taxonomy"],
-    ] as const) {
-      const res = await call(m, p);
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    }
+  it("an unknown path answers NOT_FOUND in the envelope", async () => {
+    const res = await call("GET", "/v1/web/nowhere");
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+
+  it("a known path with another method answers 405 with Allow (issue 26 item 12)", async () => {
+    // /content/taxonomy is served by GET /content/taxonomy and GET /content/{id}: GET only.
+    const res = await call("DELETE", "/v1/web/content/taxonomy");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.body).toMatchObject({ ok: false, code: "BAD_REQUEST", message: "method not allowed" });
+    const cancel = await call("GET", "/v1/web/content/x/cancel");
+    expect(cancel.status).toBe(405);
+    expect(cancel.headers.get("allow")).toBe("POST");
   });
 
   it("query values are parsed by the procedure's own schema: 'false' stays false, repeated keys are arrays", async () => {

@@ -107,13 +107,16 @@ export function mapError(error: unknown): MappedError {
   return mapped("INTERNAL", "internal error");
 }
 
-/** Automation lane statuses (document 3 "Response envelope"): validation and not-found are 400. */
+/**
+ * Automation lane statuses (document 3 "Response envelope"): validation and not-found are 400;
+ * BAD_REQUEST keeps 413 (body over the limit) and 405 (method not allowed) like every lane.
+ */
 export function automationStatus(code: ErrorCode, status: number): number {
   switch (code) {
     case "VALIDATION":
     case "NOT_FOUND":
     case "BAD_REQUEST":
-      return status === 413 ? 413 : 400;
+      return status === 413 || status === 405 ? status : 400;
     default:
       return ERROR_HTTP_STATUS[code];
   }

@@ -4,10 +4,10 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import { AppError } from "@studio/domain";
 import type { RequestContext } from "../context";
 import { envelopeStyleFor, writeError, writeSuccess } from "./envelope";
-import { mapError } from "./error-mapping";
+import { mapError, type MappedError } from "./error-mapping";
 import type { AppEnv } from "../hono-env";
 import { isBodiless, readRawBody } from "../http/raw-body";
-import { RouteTable } from "./route-table";
+import { RouteTable, type RestRoute } from "./route-table";
 import { procedureRunner, type ProcedureDef } from "./run-procedure";
 import { serializeError } from "@studio/observability";
 
@@ -20,8 +20,30 @@ import { serializeError } from "@studio/observability";
  * The procedure runs through procedureRunner (its middleware chain as tRPC runs it, without
  * tRPC's per-step copies or its caller's recursive proxy: measured costs, issue 16).
  */
-export function createRestHandler(router: AnyTRPCRouter) {
+export interface RestHandlerOptions {
+  /**
+   * Routes served before the adapter (the raw routes): a request whose method none of them
+   * takes falls through to the adapter, which lists their methods in its 405 answer.
+   */
+  otherRoutes?: readonly { method: string; path: string }[];
+}
+
+export function createRestHandler(router: AnyTRPCRouter, options: RestHandlerOptions = {}) {
   const table = RouteTable.fromRouter(router);
+  const others = new RouteTable();
+  for (const route of options.otherRoutes ?? [])
+    others.add({
+      method: route.method,
+      path: route.path,
+      procedurePath: "",
+      successStatus: 200,
+      meta: {} as RestRoute["meta"],
+    });
+  /** Methods of a path no route of that method serves (405 when there are some). */
+  const allowedMethods = (pathname: string) => {
+    const methods = new Set([...table.allowedMethods(pathname), ...others.allowedMethods(pathname)]);
+    return [...methods].sort((a, b) => METHODS.indexOf(a) - METHODS.indexOf(b));
+  };
   const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
   const runners = new Map(
     Object.entries(procedures).map(([path, procedure]) => [path, procedureRunner(procedure._def)]),
@@ -30,10 +52,19 @@ export function createRestHandler(router: AnyTRPCRouter) {
   const handler = async (c: Context<AppEnv>) => {
     const url = requestUrl(c);
     const style = envelopeStyleFor(url.pathname);
-    const match = table.match(c.req.method, rawPathname(c) ?? url.pathname);
+    const pathname = rawPathname(c) ?? url.pathname;
+    const match = table.match(c.req.method, pathname);
     // The request log names this route without matching the path again.
     c.set("routePath", match?.route.path);
-    if (!match) return writeError(c, mapError(new AppError("NOT_FOUND", "route not found")), style);
+    if (!match) {
+      // A known path with another method: 405 with the methods it takes (RFC 9110), in the
+      // lane's error shape with code BAD_REQUEST (docs/decisions: "Unknown methods").
+      const allowed = allowedMethods(pathname);
+      if (allowed.length === 0)
+        return writeError(c, mapError(new AppError("NOT_FOUND", "route not found")), style);
+      c.header("Allow", allowed.join(", "));
+      return writeError(c, methodNotAllowed(), style);
+    }
 
     try {
       // A GET or HEAD reads no body; no query string, no query object (the common request).
@@ -66,6 +97,16 @@ export function createRestHandler(router: AnyTRPCRouter) {
   };
   return { handler, table };
 }
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+/** BAD_REQUEST answered with 405 (as a body over the limit is BAD_REQUEST with 413). */
+const methodNotAllowed = (): MappedError => ({
+  code: "BAD_REQUEST",
+  message: "method not allowed",
+  status: 405,
+  unexpected: false,
+});
 
 /** The request target exactly as sent (Node keeps it on the incoming message). */
 export function rawPathname(c: Context<AppEnv>): string | undefined {

@@ -112,6 +112,30 @@ export class RouteTable {
     return route ? { route, params } : undefined;
   }
 
+  /**
+   * The methods routes of this table answer at a raw pathname (empty when no route has that
+   * path): what an unknown method on a known path lists in its Allow header (RFC 9110 §15.5.6).
+   */
+  allowedMethods(pathname: string): string[] {
+    const methods = new Set<string>();
+    this.collect(this.root, splitPath(pathname), 0, methods);
+    return [...methods].sort((a, b) => methodRank(a) - methodRank(b));
+  }
+
+  private collect(node: Node, segments: string[], i: number, methods: Set<string>): void {
+    if (i === segments.length) {
+      for (const method of node.routes.keys()) methods.add(method);
+      return;
+    }
+    const segment = segments[i]!;
+    const staticNode = node.statics.get(segment);
+    if (staticNode) this.collect(staticNode, segments, i + 1, methods);
+    if (node.param) {
+      const value = safeDecode(segment);
+      if (value !== undefined && value !== "") this.collect(node.param.node, segments, i + 1, methods);
+    }
+  }
+
   private walk(
     node: Node,
     segments: string[],
@@ -138,6 +162,12 @@ export class RouteTable {
     return undefined;
   }
 }
+
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+const methodRank = (method: string) => {
+  const rank = METHOD_ORDER.indexOf(method);
+  return rank === -1 ? METHOD_ORDER.length : rank;
+};
 
 function splitPath(path: string): string[] {
   return path.split("/").filter((s) => s.length > 0);
