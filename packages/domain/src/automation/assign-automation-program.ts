@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AutomationProgramAssign, AutomationProgramAssignResult } from "@studio/contracts";
 import { programs, type Db } from "@studio/db";
 import { recordAuditEntry } from "../audit/record-audit-entry";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError } from "../errors";
 import { assignTemplate } from "../programs/assign-template";
 import { loadSourceTemplate } from "../programs/source-template";
@@ -29,8 +29,8 @@ export async function assignAutomationProgram(
   const notify = input.notify ?? true;
   const replaceExisting = input.replaceExisting ?? false;
   return db.transaction(async (tx) => {
-    const template = await loadSourceTemplate(tx, studioId, input.templateId);
-    const client = await loadClientRow(tx, scope, input.id, { forUpdate: true });
+    const template = await loadSourceTemplate(tx, scope, input.templateId);
+    const client = await loadLiveTrainee(tx, scope, input.id, { forUpdate: true });
     const existing = await tx
       .select({ id: programs.id })
       .from(programs)

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { AutomationTrainee, ClientRecord } from "@studio/contracts";
 import { clients, type DbOrTx } from "@studio/db";
 import type { ClientRow } from "../clients/client-scope";
@@ -6,6 +6,7 @@ import { publicExternalId } from "../clients/external-id";
 import { normalizePhone } from "../clients/phone";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
+import { liveTrainees } from "../clients/live-trainee";
 
 /**
  * The trainee object of the automation lane (document 3 "Trainee object (automation lane)") from
@@ -82,7 +83,7 @@ export async function selectAutomationTrainees(
   const rows = await db
     .select({ row: clients, coachIds: coachIdsColumn })
     .from(clients)
-    .where(and(eq(clients.studioId, scope.studioId), isNull(clients.deletedAt), where));
+    .where(and(liveTrainees(scope), where));
   return rows.map(({ row, coachIds }) => toAutomationTrainee(row, coachIds));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AutomationTrainee, AutomationTraineeCreate, Subscription } from "@studio/contracts";
 import { clients, forms, type Db, type DbOrTx } from "@studio/db";
 import { recordAuditEntry } from "../audit/record-audit-entry";
@@ -13,6 +13,7 @@ import { assignSubscription } from "../subscriptions/assign-subscription";
 import { lockStudioLimit } from "../team/studio-limits";
 import { automationTraineeOf, toAutomationTrainee } from "./automation-trainee-record";
 import { sendOnboardingForm } from "./send-onboarding-form";
+import { liveTrainees } from "../clients/live-trainee";
 
 /** Document 3: the phone of a created trainee normalizes to at least 9 characters. */
 const CREATE_PHONE_MIN = 9;
@@ -64,7 +65,7 @@ export async function createAutomationTrainee(
   const mode = input.onDuplicatePhone ?? "error";
 
   const result = await db.transaction(async (tx): Promise<AutomationTraineeCreated> => {
-    await lockStudioLimit(tx, scope.studioId, "clients");
+    await lockStudioLimit(tx, scope, "clients");
 
     if (input.externalId) {
       const stored = storedExternalId(scope.studioId, input.externalId);
@@ -84,7 +85,7 @@ export async function createAutomationTrainee(
     const [samePhone] = await tx
       .select()
       .from(clients)
-      .where(and(eq(clients.studioId, scope.studioId), eq(clients.phone, phone), isNull(clients.deletedAt)))
+      .where(and(liveTrainees(scope), eq(clients.phone, phone)))
       .limit(1);
     if (samePhone) {
       if (mode === "error")

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { calendarEvents, clients, type Db } from "@studio/db";
 import { recordAuditEntry } from "../audit/record-audit-entry";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { ApiKeyScope } from "../scope";
 
 /**
@@ -20,11 +20,11 @@ export async function deleteAutomationTrainee(
   input: { id: string; confirm?: boolean },
 ): Promise<{ id: string; deleted: boolean }> {
   if (input.confirm !== true) {
-    const row = await loadClientRow(db, scope, input.id);
+    const row = await loadLiveTrainee(db, scope, input.id);
     return { id: row.id, deleted: false };
   }
   return db.transaction(async (tx) => {
-    const row = await loadClientRow(tx, scope, input.id, { forUpdate: true });
+    const row = await loadLiveTrainee(tx, scope, input.id, { forUpdate: true });
     await tx
       .delete(calendarEvents)
       .where(and(eq(calendarEvents.studioId, scope.studioId), eq(calendarEvents.clientId, row.id)));

@@ -1,7 +1,7 @@
 import type { AutomationTrainee, Subscription } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import { loadCoachAssignments } from "../clients/client-record";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { ApiKeyScope } from "../scope";
 import { liveSubscriptionRows, toSubscription } from "../subscriptions/subscription-record";
 import { toAutomationTrainee } from "./automation-trainee-record";
@@ -15,7 +15,7 @@ export async function getAutomationTrainee(
   scope: ApiKeyScope,
   input: { id: string },
 ): Promise<{ trainee: AutomationTrainee; subscriptions: Subscription[] }> {
-  const row = await loadClientRow(db, scope, input.id);
+  const row = await loadLiveTrainee(db, scope, input.id);
   const [assignments, subscriptions] = await Promise.all([
     loadCoachAssignments(db, [row.id]),
     liveSubscriptionRows(db, scope, row.id),

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { FormType } from "@studio/contracts";
 import { clients, formResponses, forms, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * `GET /v1/automation/trainees/{id}/form-responses` (document 3 "Forms"): the trainee's
@@ -17,7 +18,7 @@ export async function listAutomationFormResponses(
   const [client] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.id, query.id), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)))
+    .where(liveTraineeOf(scope, query.id))
     .limit(1);
   if (!client) throw notFound("client");
   const rows = await db

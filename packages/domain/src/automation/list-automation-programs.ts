@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { AutomationProgramEntry, ProgramStatus, ProgramType } from "@studio/contracts";
 import { programs, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { ApiKeyScope } from "../scope";
 
 /** Document 3 "Program template reference and program": at most 50 entries. */
@@ -17,7 +17,7 @@ export async function listAutomationPrograms(
   scope: ApiKeyScope,
   input: { id: string },
 ): Promise<{ items: AutomationProgramEntry[] }> {
-  const client = await loadClientRow(db, scope, input.id);
+  const client = await loadLiveTrainee(db, scope, input.id);
   const rows = await db
     .select({
       id: programs.id,

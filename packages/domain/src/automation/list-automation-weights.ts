@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { AutomationWeightEntry, AutomationWeightsQuery } from "@studio/contracts";
 import { weightEntries, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { ApiKeyScope } from "../scope";
 import { toAutomationWeightEntry } from "./automation-weight-entry";
 
@@ -15,7 +15,7 @@ export async function listAutomationWeights(
   scope: ApiKeyScope,
   query: AutomationWeightsQuery,
 ): Promise<{ items: AutomationWeightEntry[] }> {
-  const client = await loadClientRow(db, scope, query.id);
+  const client = await loadLiveTrainee(db, scope, query.id);
   const rows = await db
     .select()
     .from(weightEntries)

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { AUTOMATION_TAG_TRAINEES_MAX, type AutomationOption } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import type { ApiKeyScope } from "../scope";
+import { liveTrainees } from "../clients/live-trainee";
 
 const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Like the other dropdowns' `order by lower(name), name`: case-insensitive, then exact. */
@@ -22,7 +23,7 @@ export async function listRpcTags(db: Db, scope: ApiKeyScope): Promise<Automatio
   const rows = rowsOf<{ tag: string }>(
     await db.execute(sql`select distinct t.tag
       from (select ${clients.tags} as tags from ${clients}
-              where ${clients.studioId} = ${scope.studioId} and ${clients.deletedAt} is null
+              where ${liveTrainees(scope)}
               order by ${clients.updatedAt} desc, ${clients.id} desc
               limit ${AUTOMATION_TAG_TRAINEES_MAX}) as recent,
         jsonb_array_elements_text(

@@ -1,7 +1,8 @@
 import { eq, and } from "drizzle-orm";
 import type { AutomationWeightLog, AutomationWeightLogResult } from "@studio/contracts";
 import { clients, studios, weightEntries, type Db, type DbOrTx } from "@studio/db";
-import { loadClientRow, type ClientRow } from "../clients/client-scope";
+import type { ClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { ApiKeyScope } from "../scope";
 import { pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
 import { toAutomationWeightEntry } from "./automation-weight-entry";
@@ -40,7 +41,7 @@ export async function logAutomationWeight(
 ): Promise<AutomationWeightLogResult> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.id, { forUpdate: true });
+    const client = await loadLiveTrainee(tx, scope, input.id, { forUpdate: true });
     const recordedAt = await recordedAtOf(tx, scope, client, input.recordedAt);
     const [row] = await tx
       .insert(weightEntries)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AutomationTrainee, AutomationTraineeSearch } from "@studio/contracts";
 import { clientCoaches, clients, type Db } from "@studio/db";
 import { selectPage } from "../paging";
@@ -11,6 +11,7 @@ import {
   phoneSearchDigits,
   toAutomationTrainee,
 } from "./automation-trainee-record";
+import { liveTrainees } from "../clients/live-trainee";
 
 /** A plain date is midnight UTC; a date-time is its instant. */
 const instantOf = (value: string): Date => new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
@@ -42,7 +43,7 @@ export async function searchAutomationTrainees(
   scope: ApiKeyScope,
   query: AutomationTraineeSearch,
 ): Promise<{ items: AutomationTrainee[]; total: number; limit: number; offset: number; hasMore: boolean }> {
-  const conditions: (SQL | undefined)[] = [eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)];
+  const conditions: (SQL | undefined)[] = [liveTrainees(scope)];
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status) conditions.push(eq(clients.status, query.status));
   if (query.tag) conditions.push(sql`${clients.tags} @> ${JSON.stringify([query.tag])}::jsonb`);

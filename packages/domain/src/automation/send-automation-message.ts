@@ -1,6 +1,6 @@
 import { FIRST_NAME_TOKEN, type AutomationMessage, type AutomationMessageResult } from "@studio/contracts";
 import type { Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { notify } from "../notifications/notify";
 import type { ApiKeyScope } from "../scope";
 
@@ -19,7 +19,7 @@ export async function sendAutomationMessage(
   input: AutomationMessage,
 ): Promise<AutomationMessageResult> {
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.id);
+    const client = await loadLiveTrainee(tx, scope, input.id);
     const message = input.message.replaceAll(FIRST_NAME_TOKEN, client.firstName);
     const notification = await notify(tx, scope, {
       clientId: client.id,

@@ -1,7 +1,7 @@
 import type { AutomationTrainee, AutomationTraineeUpdate } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import { loadCoachAssignments } from "../clients/client-record";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { updateClient } from "../clients/update-client";
 import type { ApiKeyScope } from "../scope";
 import { automationTraineeOf, toAutomationTrainee } from "./automation-trainee-record";
@@ -19,7 +19,7 @@ export async function updateAutomationTrainee(
 ): Promise<{ trainee: AutomationTrainee }> {
   const { id, ...fields } = input;
   if (Object.values(fields).every((value) => value === undefined)) {
-    const row = await loadClientRow(db, scope, id);
+    const row = await loadLiveTrainee(db, scope, id);
     const coachIds = (await loadCoachAssignments(db, [row.id])).get(row.id)!.coachIds;
     return { trainee: toAutomationTrainee(row, coachIds) };
   }

@@ -33,14 +33,14 @@ export async function bookCalendarSlot(
 ): Promise<CalendarEventRecord> {
   refusePreview(scope);
   const trainee = await loadCalendarTrainee(db, scope);
-  const studio = await loadCalendarStudio(db, scope.studioId);
+  const studio = await loadCalendarStudio(db, scope);
   assertCalendarEnabled(studio);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
-  const coachId = await resolveCalendarCoach(db, scope.studioId, trainee.id);
+  const coachId = await resolveCalendarCoach(db, scope, trainee.id);
   const notASlot = () => validation("not an available slot");
   if (!coachId || coachId !== input.coachId) throw notASlot();
-  const windows = await activeWindowsOf(db, scope.studioId, coachId, input.type);
+  const windows = await activeWindowsOf(db, scope, coachId, input.type);
   const offered = generateSlots({
     windows,
     from: startsAt,
@@ -50,7 +50,7 @@ export async function bookCalendarSlot(
     type: input.type,
   }).some((s) => s.startsAt.getTime() === startsAt.getTime() && s.endsAt.getTime() === endsAt.getTime());
   if (!offered) throw notASlot();
-  if ((await busyRangesOf(db, scope.studioId, coachId, startsAt, endsAt)).length > 0) throw slotTaken();
+  if ((await busyRangesOf(db, scope, coachId, startsAt, endsAt)).length > 0) throw slotTaken();
   let rows: (typeof calendarEvents.$inferSelect)[];
   try {
     rows = await db

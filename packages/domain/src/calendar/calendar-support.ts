@@ -14,6 +14,7 @@ import type { CoachScope, TraineeScope } from "../scope";
 import { addDays, pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
 import { signedInTrainee } from "../trainee/signed-in-trainee";
 import type { BusyRange, SlotWindow } from "./slots";
+import type { StudioScope } from "../scope";
 
 /** The zone window minutes are read in when the studio has none (or an invalid one). */
 export const DEFAULT_STUDIO_ZONE = "Asia/Jerusalem";
@@ -25,7 +26,8 @@ export interface CalendarStudio {
   enabled: boolean;
 }
 
-export async function loadCalendarStudio(db: DbOrTx, studioId: string): Promise<CalendarStudio> {
+export async function loadCalendarStudio(db: DbOrTx, scope: StudioScope): Promise<CalendarStudio> {
+  const { studioId } = scope;
   const [row] = await db
     .select({ timezone: studios.timezone, settings: studios.settings })
     .from(studios)
@@ -83,9 +85,10 @@ export async function loadCalendarTrainee(db: DbOrTx, scope: TraineeScope) {
  */
 export async function resolveCalendarCoach(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   clientId: string,
 ): Promise<string | null> {
+  const { studioId } = scope;
   const [row] = await db
     .select({ id: coaches.id })
     .from(coaches)
@@ -113,10 +116,11 @@ export async function resolveCalendarCoach(
 /** The coach's active windows (of one slot type when given). */
 export async function activeWindowsOf(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   coachId: string,
   type?: CalendarSlotType,
 ): Promise<SlotWindow[]> {
+  const { studioId } = scope;
   return db
     .select({
       kind: availabilityWindows.kind,
@@ -142,11 +146,12 @@ export async function activeWindowsOf(
 /** The coach's non-CANCELLED events overlapping [from, to), in one query. */
 export async function busyRangesOf(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   coachId: string,
   from: Date,
   to: Date,
 ): Promise<BusyRange[]> {
+  const { studioId } = scope;
   return db
     .select({ startsAt: calendarEvents.startsAt, endsAt: calendarEvents.endsAt })
     .from(calendarEvents)
@@ -173,7 +178,8 @@ export function assertManagesCoach(scope: CoachScope, coachId: string): void {
 }
 
 /** A coach of the studio (NOT_FOUND "coach not found" for a missing or another studio's id). */
-export async function loadStudioCoach(db: DbOrTx, studioId: string, coachId: string) {
+export async function loadStudioCoach(db: DbOrTx, scope: StudioScope, coachId: string) {
+  const { studioId } = scope;
   const [row] = await db
     .select({ id: coaches.id, active: coaches.active })
     .from(coaches)

@@ -20,7 +20,7 @@ export async function createAvailabilityWindow(
   scope: CoachScope,
   input: AvailabilityWindowCreate,
 ): Promise<AvailabilityWindowRecord> {
-  const coach = await loadStudioCoach(db, scope.studioId, input.coachId);
+  const coach = await loadStudioCoach(db, scope, input.coachId);
   assertManagesCoach(scope, coach.id);
   if (!coach.active) throw validation("this team member has been removed");
   return db.transaction(async (tx) => {

@@ -24,18 +24,18 @@ export async function listBookableSlots(
   input: CalendarSlotFilters,
 ): Promise<CalendarSlotList> {
   const trainee = await loadCalendarTrainee(db, scope);
-  const studio = await loadCalendarStudio(db, scope.studioId);
+  const studio = await loadCalendarStudio(db, scope);
   assertCalendarEnabled(studio);
   const range = resolveRange(input.from, input.to, studio.zone);
-  const coachId = await resolveCalendarCoach(db, scope.studioId, trainee.id);
+  const coachId = await resolveCalendarCoach(db, scope, trainee.id);
   if (!coachId) return { items: [], coachId: null, timezone: studio.zone };
   const dates = walkDates(range.from, range.to, studio.zone);
   if (dates.length === 0) return { items: [], coachId, timezone: studio.zone };
-  const windows = await activeWindowsOf(db, scope.studioId, coachId, input.type);
+  const windows = await activeWindowsOf(db, scope, coachId, input.type);
   if (windows.length === 0) return { items: [], coachId, timezone: studio.zone };
   // Slots of the walked days end by the last day's 24:00.
   const walkEnd = windowMinuteInstant(dates.at(-1)!, 1440, studio.zone);
-  const busy = await busyRangesOf(db, scope.studioId, coachId, range.from, walkEnd);
+  const busy = await busyRangesOf(db, scope, coachId, range.from, walkEnd);
   const slots = generateSlots({
     windows,
     from: range.from,

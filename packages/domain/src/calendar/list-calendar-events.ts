@@ -19,7 +19,7 @@ export async function listCalendarEvents(
   scope: CoachScope,
   input: CalendarEventListFilters,
 ): Promise<CalendarEventList> {
-  const studio = await loadCalendarStudio(db, scope.studioId);
+  const studio = await loadCalendarStudio(db, scope);
   const range = resolveRange(input.from, input.to, studio.zone);
   if (range.to.getTime() - range.from.getTime() > CALENDAR_LIMITS.eventRangeDays * DAY_MS)
     throw validation(`the range must not exceed ${CALENDAR_LIMITS.eventRangeDays} days`, {

@@ -11,7 +11,7 @@ import { loadCalendarStudio, loadCalendarTrainee } from "./calendar-support";
  */
 export async function listTraineeMeetings(db: Db, scope: TraineeScope): Promise<CalendarEventList> {
   const trainee = await loadCalendarTrainee(db, scope);
-  const studio = await loadCalendarStudio(db, scope.studioId);
+  const studio = await loadCalendarStudio(db, scope);
   const rows = await db
     .select()
     .from(calendarEvents)

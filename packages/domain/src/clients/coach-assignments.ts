@@ -3,6 +3,7 @@ import { CLIENT_MAX_COACHES } from "@studio/contracts";
 import { clientCoaches, coaches, type DbOrTx } from "@studio/db";
 import { forbidden, validation } from "../errors";
 import type { CoachAssignments } from "./client-record";
+import type { StudioScope } from "../scope";
 
 /**
  * The ordered coach list of a trainee and its primary: duplicates dropped, a primary that is
@@ -32,10 +33,11 @@ export function resolveCoachList(
  */
 export async function assertAssignableCoaches(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   added: string[],
   clientId: string | null,
 ): Promise<void> {
+  const { studioId } = scope;
   if (added.length === 0) return;
   const rows = await tx
     .select({
@@ -62,11 +64,12 @@ export async function assertAssignableCoaches(
 /** Replaces the trainee's coach assignments with the list (positions in order, one primary). */
 export async function writeCoachAssignments(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   clientId: string,
   assignments: CoachAssignments,
   replace: boolean,
 ) {
+  const { studioId } = scope;
   if (replace)
     await tx
       .delete(clientCoaches)

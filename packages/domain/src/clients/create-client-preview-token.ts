@@ -1,7 +1,7 @@
 import { type StudioScope } from "../scope";
 import { createPreviewToken } from "@studio/auth";
 import type { Db } from "@studio/db";
-import { loadClientRow } from "./client-scope";
+import { loadLiveTrainee } from "./live-trainee";
 
 /**
  * `POST /v1/web/clients/:id/preview-token`: a read-only trainee token, 15 minutes, so a coach
@@ -12,7 +12,7 @@ export async function createClientPreviewToken(
   scope: StudioScope,
   input: { id: string; secret: string },
 ): Promise<{ token: string; expiresAt: string }> {
-  const row = await loadClientRow(db, scope, input.id);
+  const row = await loadLiveTrainee(db, scope, input.id);
   const { token, expiresAt } = createPreviewToken(
     { clientId: row.id, studioId: row.studioId },
     input.secret,

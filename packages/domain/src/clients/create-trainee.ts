@@ -1,5 +1,5 @@
 import { accessOf, type StudioScope } from "../scope";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   ClientCreateInput,
   SEND_TRAINEE_INVITE_JOB,
@@ -16,6 +16,7 @@ import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from
 import { storedExternalId } from "./external-id";
 import { normalizePhoneOrThrow } from "./phone";
 import { parseDomainInput } from "../validation";
+import { liveTraineeOf, liveTrainees } from "./live-trainee";
 
 /** Fields only non-web callers set (the automation lane's idempotency key). */
 export interface TraineeCreateExtras {
@@ -26,14 +27,14 @@ export interface TraineeCreateExtras {
 /** CONFLICT when a live trainee of the studio already has the (normalized) phone. */
 export async function assertPhoneFree(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   phone: string,
   exceptClientId?: string,
 ): Promise<void> {
   const [taken] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.studioId, studioId), eq(clients.phone, phone), isNull(clients.deletedAt)))
+    .where(and(liveTrainees(scope), eq(clients.phone, phone)))
     .limit(1);
   if (taken && taken.id !== exceptClientId) {
     throw new AppError("CONFLICT", "a client with this phone already exists", { clientId: taken.id });
@@ -65,9 +66,9 @@ export async function createTrainee(
   const assignments = resolveCoachList(requested, input.primaryCoachId);
 
   const row = await db.transaction(async (tx) => {
-    await assertClientSlotAvailable(tx, scope.studioId);
-    await assertPhoneFree(tx, scope.studioId, phone);
-    await assertAssignableCoaches(tx, scope.studioId, assignments.coachIds, null);
+    await assertClientSlotAvailable(tx, scope);
+    await assertPhoneFree(tx, scope, phone);
+    await assertAssignableCoaches(tx, scope, assignments.coachIds, null);
     const [created] = await tx
       .insert(clients)
       .values({
@@ -94,7 +95,7 @@ export async function createTrainee(
         externalId: input.externalId ? storedExternalId(scope.studioId, input.externalId) : null,
       })
       .returning();
-    await writeCoachAssignments(tx, scope.studioId, created!.id, assignments, false);
+    await writeCoachAssignments(tx, scope, created!.id, assignments, false);
     if (input.sendInvite) {
       const invite: SendTraineeInvitePayload = {
         studioId: scope.studioId,
@@ -121,9 +122,7 @@ export async function composeTraineeInvite(
     .select({ phone: clients.phone, firstName: clients.firstName, studioName: studios.name })
     .from(clients)
     .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(
-      and(eq(clients.id, input.clientId), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)),
-    )
+    .where(liveTraineeOf(scope, input.clientId))
     .limit(1);
   if (!found) return null;
   return {

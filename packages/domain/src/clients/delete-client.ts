@@ -1,8 +1,7 @@
-import { accessOf, type StudioScope } from "../scope";
-import { and, eq, isNull } from "drizzle-orm";
+import { type StudioScope } from "../scope";
 import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
-import { clientScope } from "./client-scope";
+import { liveTraineeOf } from "./live-trainee";
 
 /** `DELETE /v1/web/clients/:id`: a soft delete (deletedAt); the phone becomes free again. */
 export async function deleteClient(
@@ -13,14 +12,7 @@ export async function deleteClient(
   const [row] = await db
     .update(clients)
     .set({ deletedAt: scope.now })
-    .where(
-      and(
-        eq(clients.id, input.id),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-        clientScope(accessOf(scope)),
-      ),
-    )
+    .where(liveTraineeOf(scope, input.id, { reach: true }))
     .returning({ id: clients.id });
   if (!row) throw notFound("client");
   return { id: row.id, deleted: true };

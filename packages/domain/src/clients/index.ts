@@ -1,6 +1,7 @@
 export * from "./phone";
 export * from "./external-id";
 export * from "./client-scope";
+export * from "./live-trainee";
 export * from "./client-record";
 export * from "./coach-assignments";
 export * from "./create-trainee";

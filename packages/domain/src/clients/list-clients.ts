@@ -1,11 +1,12 @@
 import { selectPage, type ListWindow } from "../paging";
 import { accessOf, type StudioScope } from "../scope";
-import { and, desc, eq, gte, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ClientRecord, ClientStatus } from "@studio/contracts";
 import { clientCoaches, clients, type Db } from "@studio/db";
 import { containsPattern } from "../team/search-pattern";
 import { toClientRecords } from "./client-record";
 import { clientScope } from "./client-scope";
+import { liveTrainees } from "./live-trainee";
 
 export interface ClientFilters {
   /** Name or email; a value of only digits, spaces, +, - and brackets also matches the phone. */
@@ -38,11 +39,7 @@ export async function listClients(
   scope: StudioScope,
   query: ClientFilters & ListWindow,
 ): Promise<{ items: ClientRecord[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [
-    eq(clients.studioId, scope.studioId),
-    isNull(clients.deletedAt),
-    clientScope(accessOf(scope)),
-  ];
+  const conditions: (SQL | undefined)[] = [liveTrainees(scope), clientScope(accessOf(scope))];
   if (query.search) conditions.push(searchCondition(query.search));
   if (query.status) conditions.push(eq(clients.status, query.status));
   if (query.tag) conditions.push(sql`${clients.tags} @> ${JSON.stringify([query.tag])}::jsonb`);

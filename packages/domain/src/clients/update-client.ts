@@ -4,7 +4,8 @@ import type { ClientRecord, ClientUpdate } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
 import { lockStudioLimit } from "../team/studio-limits";
 import { loadCoachAssignments, toClientRecord } from "./client-record";
-import { loadClientRow, type ClientRow } from "./client-scope";
+import type { ClientRow } from "./client-scope";
+import { loadLiveTrainee } from "./live-trainee";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
 import { assertPhoneFree } from "./create-trainee";
 import { normalizePhoneOrThrow } from "./phone";
@@ -35,7 +36,7 @@ const PLAIN_FIELDS = [
  */
 export async function updateClient(db: Db, scope: StudioScope, input: ClientUpdate): Promise<ClientRecord> {
   return db.transaction(async (tx) => {
-    const current = await loadClientRow(tx, scope, input.id, { forUpdate: true });
+    const current = await loadLiveTrainee(tx, scope, input.id, { forUpdate: true });
     const patch: Partial<ClientRow> = {};
     for (const key of PLAIN_FIELDS) {
       if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
@@ -43,7 +44,7 @@ export async function updateClient(db: Db, scope: StudioScope, input: ClientUpda
     if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
     if (input.phone !== undefined) {
       patch.phone = normalizePhoneOrThrow(input.phone);
-      if (patch.phone !== current.phone) await assertPhoneFree(tx, scope.studioId, patch.phone, current.id);
+      if (patch.phone !== current.phone) await assertPhoneFree(tx, scope, patch.phone, current.id);
     }
 
     let assignments = (await loadCoachAssignments(tx, [current.id])).get(current.id)!;
@@ -56,10 +57,10 @@ export async function updateClient(db: Db, scope: StudioScope, input: ClientUpda
       const added = next.coachIds.filter((id) => !assignments.coachIds.includes(id));
       if (added.length > 0) {
         // The client lock also serializes coach capacity checks.
-        await lockStudioLimit(tx, scope.studioId, "clients");
-        await assertAssignableCoaches(tx, scope.studioId, added, current.id);
+        await lockStudioLimit(tx, scope, "clients");
+        await assertAssignableCoaches(tx, scope, added, current.id);
       }
-      await writeCoachAssignments(tx, scope.studioId, current.id, next, true);
+      await writeCoachAssignments(tx, scope, current.id, next, true);
       assignments = next;
     }
     const [updated] = await tx

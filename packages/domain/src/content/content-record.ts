@@ -26,6 +26,8 @@ import {
   type DbOrTx,
   type HomeBannerRow,
 } from "@studio/db";
+import type { StudioScope } from "../scope";
+import { clientIsLive } from "../clients/live-trainee";
 
 /**
  * A column always written with its table name. Drizzle leaves columns of a one-table query
@@ -63,7 +65,7 @@ export const contentItemSelection = {
 
 /** Unlock rows of live trainees (a deleted trainee's rows are neither listed nor counted). */
 export const liveUnlockOwner = sql`exists (select 1 from ${clients}
-  where ${col(clients.id)} = ${col(contentUnlocks.clientId)} and ${col(clients.deletedAt)} is null)`;
+  where ${col(clients.id)} = ${col(contentUnlocks.clientId)} and ${clientIsLive()})`;
 
 /** The coach's selection: the item, category, tags and the unlock count, one statement. */
 export const coachItemSelection = {
@@ -167,9 +169,10 @@ export const toHomeBanner = (row: HomeBannerRow | undefined): HomeBanner =>
 /** One coach item with category, tags and unlock count (one statement); undefined when not the studio's. */
 export async function findCoachItem(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
 ): Promise<ContentItem | undefined> {
+  const { studioId } = scope;
   const [row] = await db
     .select(coachItemSelection)
     .from(contentItems)

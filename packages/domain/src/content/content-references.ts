@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ContentType } from "@studio/contracts";
 import { contentCategories, contentTags, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
+import type { StudioScope } from "../scope";
 
 /** A VALIDATION error on one field, in the details shape of a contract failure. */
 export const fieldError = (path: string, message: string) =>
@@ -14,9 +15,10 @@ export const defaultCategoryKeyOf = (type: ContentType): "recipe" | "video" | "k
 /** The studio's default category of the type, or null once that category was deleted. */
 export async function defaultCategoryId(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   type: ContentType,
 ): Promise<string | null> {
+  const { studioId } = scope;
   const [row] = await db
     .select({ id: contentCategories.id })
     .from(contentCategories)
@@ -34,9 +36,10 @@ export async function defaultCategoryId(
 /** A category named by a body is VALIDATION "category not found" when it is not the studio's. */
 export async function assertCategoryOfStudio(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   categoryId: string,
 ): Promise<void> {
+  const { studioId } = scope;
   const [row] = await db
     .select({ id: contentCategories.id })
     .from(contentCategories)
@@ -46,7 +49,8 @@ export async function assertCategoryOfStudio(
 }
 
 /** Tags named by a body are VALIDATION "tag not found" unless every one is the studio's. */
-export async function assertTagsOfStudio(db: DbOrTx, studioId: string, tagIds: string[]): Promise<void> {
+export async function assertTagsOfStudio(db: DbOrTx, scope: StudioScope, tagIds: string[]): Promise<void> {
+  const { studioId } = scope;
   if (tagIds.length === 0) return;
   const rows = await db
     .select({ id: contentTags.id })

@@ -4,13 +4,15 @@ import { contentItems, contentUnlocks, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
 import { contentItemOf } from "./content-conditions";
 import { liveUnlockOwner, toContentUnlock } from "./content-record";
+import type { StudioScope } from "../scope";
 
 /** The item's unlock rows of live trainees, manual and automation, newest first. */
 export async function unlockRowsOf(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   contentId: string,
 ): Promise<ContentUnlock[]> {
+  const { studioId } = scope;
   const rows = await db
     .select()
     .from(contentUnlocks)
@@ -24,10 +26,11 @@ export async function unlockRowsOf(
 /** NOT_FOUND "content item not found" unless the item is the studio's; `forUpdate` locks its row. */
 export async function assertContentItem(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<void> {
+  const { studioId } = scope;
   const query = db
     .select({ id: contentItems.id })
     .from(contentItems)

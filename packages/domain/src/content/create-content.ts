@@ -27,12 +27,12 @@ export async function createContent(
   const tagIds = distinct(input.tagIds ?? []);
   return db.transaction(async (tx) => {
     let categoryId: string | null;
-    if (input.categoryId === undefined) categoryId = await defaultCategoryId(tx, studioId, input.type);
+    if (input.categoryId === undefined) categoryId = await defaultCategoryId(tx, scope, input.type);
     else {
       categoryId = input.categoryId;
-      if (categoryId !== null) await assertCategoryOfStudio(tx, studioId, categoryId);
+      if (categoryId !== null) await assertCategoryOfStudio(tx, scope, categoryId);
     }
-    await assertTagsOfStudio(tx, studioId, tagIds);
+    await assertTagsOfStudio(tx, scope, tagIds);
     const [row] = await tx
       .insert(contentItems)
       .values({
@@ -67,6 +67,6 @@ export async function createContent(
     const id = row!.id;
     if (tagIds.length)
       await tx.insert(contentItemTags).values(tagIds.map((tagId) => ({ studioId, itemId: id, tagId })));
-    return (await findCoachItem(tx, studioId, id))!;
+    return (await findCoachItem(tx, scope, id))!;
   });
 }

@@ -6,9 +6,6 @@ import { loadContentTaxonomy } from "./taxonomy-records";
 
 /** GET /v1/trainee/content/taxonomy: the studio's categories and tags as raw rows, by sortOrder then creation. */
 export async function getTraineeContentTaxonomy(db: Db, scope: TraineeScope): Promise<ContentTaxonomy> {
-  const [, taxonomy] = await Promise.all([
-    assertSignedInTrainee(db, scope),
-    loadContentTaxonomy(db, scope.studioId),
-  ]);
+  const [, taxonomy] = await Promise.all([assertSignedInTrainee(db, scope), loadContentTaxonomy(db, scope)]);
   return taxonomy;
 }

@@ -1,10 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { ContentUnlockGrantInput, type ContentUnlockGrant } from "@studio/contracts";
 import { clients, contentUnlocks, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { parseDomainInput } from "../validation";
 import { assertContentItem } from "./content-unlock-rows";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * The internal write operation of document 2 "Content unlock" (automation flows, imports):
@@ -19,12 +19,8 @@ export async function grantContentUnlock(
   const { contentId, clientId } = parseDomainInput(ContentUnlockGrantInput, input);
   const { studioId } = scope;
   const [, [client]] = await Promise.all([
-    assertContentItem(db, studioId, contentId),
-    db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.id, clientId), eq(clients.studioId, studioId), isNull(clients.deletedAt)))
-      .limit(1),
+    assertContentItem(db, scope, contentId),
+    db.select({ id: clients.id }).from(clients).where(liveTraineeOf(scope, clientId)).limit(1),
   ]);
   if (!client) throw notFound("client");
   const inserted = await db

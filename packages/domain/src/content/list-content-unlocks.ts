@@ -10,8 +10,8 @@ export async function listContentUnlocks(
   input: { id: string },
 ): Promise<ContentUnlockList> {
   const [, items] = await Promise.all([
-    assertContentItem(db, scope.studioId, input.id),
-    unlockRowsOf(db, scope.studioId, input.id),
+    assertContentItem(db, scope, input.id),
+    unlockRowsOf(db, scope, input.id),
   ]);
   return { items };
 }

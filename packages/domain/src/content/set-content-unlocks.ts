@@ -4,6 +4,7 @@ import { clients, contentUnlocks, type Db } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { fieldError, distinct } from "./content-references";
 import { assertContentItem, unlockRowsOf } from "./content-unlock-rows";
+import { liveTrainees } from "../clients/live-trainee";
 
 /** How many unknown ids a "client not found" error names in its details. */
 const MISSING_SHOWN = 20;
@@ -31,12 +32,12 @@ export async function setContentUnlocks(
   const idsJson = JSON.stringify(ids);
   const listed = sql`(select jsonb_array_elements_text(${idsJson}::jsonb))`;
   return db.transaction(async (tx) => {
-    await assertContentItem(tx, studioId, input.id, { forUpdate: true });
+    await assertContentItem(tx, scope, input.id, { forUpdate: true });
     if (ids.length) {
       const missing = rowsOf<{ id: string }>(
         await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
           where not exists (select 1 from ${clients} where ${clients.id} = w.id
-            and ${clients.studioId} = ${studioId} and ${clients.deletedAt} is null)
+            and ${liveTrainees(scope)})
           limit ${MISSING_SHOWN}`),
       );
       if (missing.length) {
@@ -59,6 +60,6 @@ export async function setContentUnlocks(
         select ${studioId}, ${input.id}, w.id, 'manual', ${scope.now.toISOString()}::timestamptz
         from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
         on conflict (content_id, client_id) do nothing`);
-    return { items: await unlockRowsOf(tx, studioId, input.id) };
+    return { items: await unlockRowsOf(tx, scope, input.id) };
   });
 }

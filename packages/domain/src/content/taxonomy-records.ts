@@ -2,9 +2,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { ContentTaxonomy } from "@studio/contracts";
 import { contentCategories, contentTags, type DbOrTx } from "@studio/db";
 import { toContentCategory, toContentTag } from "./content-record";
+import type { StudioScope } from "../scope";
 
 /** Every category and tag of the studio, each ordered by sortOrder then creation (empty ones included). */
-export async function loadContentTaxonomy(db: DbOrTx, studioId: string): Promise<ContentTaxonomy> {
+export async function loadContentTaxonomy(db: DbOrTx, scope: StudioScope): Promise<ContentTaxonomy> {
+  const { studioId } = scope;
   const [categories, tags] = await Promise.all([
     db
       .select()

@@ -44,9 +44,9 @@ export async function updateContent(
       otherLabel: input.otherLabel !== undefined ? input.otherLabel : current.otherLabel,
       mediaUrl: input.mediaUrl !== undefined ? input.mediaUrl : current.mediaUrl,
     });
-    if (input.categoryId) await assertCategoryOfStudio(tx, studioId, input.categoryId);
+    if (input.categoryId) await assertCategoryOfStudio(tx, scope, input.categoryId);
     const tagIds = input.tagIds === undefined ? undefined : distinct(input.tagIds);
-    if (tagIds) await assertTagsOfStudio(tx, studioId, tagIds);
+    if (tagIds) await assertTagsOfStudio(tx, scope, tagIds);
 
     const changes: ItemChanges = {
       isPublished: input.isPublished,
@@ -75,6 +75,6 @@ export async function updateContent(
           .insert(contentItemTags)
           .values(tagIds.map((tagId) => ({ studioId, itemId: input.id, tagId })));
     }
-    return (await findCoachItem(tx, studioId, input.id))!;
+    return (await findCoachItem(tx, scope, input.id))!;
   });
 }

@@ -7,7 +7,7 @@ import { recordLeadActivity } from "./record-activity";
 
 /** POST /v1/web/crm/leads/:id/notes: an immutable note by the actor, and a note_added activity. */
 export async function addLeadNote(db: Db, scope: CoachScope, input: LeadNoteCreateInput): Promise<LeadNote> {
-  const [lead, actor] = await Promise.all([findLiveLead(db, scope.studioId, input.id), crmActorOf(scope)]);
+  const [lead, actor] = await Promise.all([findLiveLead(db, scope, input.id), crmActorOf(scope)]);
   const [row] = await db
     .insert(leadNotes)
     .values({

@@ -36,12 +36,12 @@ export async function convertLead(
   input: { id: string; sendInvite: boolean },
 ): Promise<LeadConversion> {
   // Statuses are seeded by convert too (document 1 "LeadStatus"), even when the lead is missing.
-  const statuses = await ensureLeadStatuses(db, scope.studioId);
+  const statuses = await ensureLeadStatuses(db, scope);
   const won = statuses.find((s) => s.key === "WON");
   if (!won) throw new AppError("INTERNAL", "the WON status is missing");
 
   const outcome = await db.transaction(async (tx) => {
-    const lead = await findLiveLead(tx, scope.studioId, input.id, { forUpdate: true });
+    const lead = await findLiveLead(tx, scope, input.id, { forUpdate: true });
     if (lead.clientId) {
       // The linked trainee as stored, even if it was deleted since: the lead still points at it.
       const rows = await tx

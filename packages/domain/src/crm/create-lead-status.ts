@@ -18,7 +18,7 @@ export async function createLeadStatus(
   const { studioId } = scope;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`crm-statuses:${studioId}`}))`);
-    await seedLeadStatuses(tx, studioId);
+    await seedLeadStatuses(tx, scope);
     const [row] = await tx
       .insert(leadStatuses)
       .values({

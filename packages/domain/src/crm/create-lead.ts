@@ -13,7 +13,7 @@ import { recordLeadActivity } from "./record-activity";
  * the studio; an id that is no Coach fails the foreign key (CONFLICT).
  */
 export async function createLead(db: Db, scope: CoachScope, input: LeadCreateInput): Promise<Lead> {
-  const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, scope.studioId), crmActorOf(scope)]);
+  const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, scope), crmActorOf(scope)]);
   const status = input.statusId
     ? statuses.find((s) => s.id === input.statusId)
     : statuses.find((s) => s.key === "NEW");

@@ -18,7 +18,7 @@ export const copyName = (name: string) =>
  */
 export async function duplicateLead(db: Db, scope: CoachScope, input: { id: string }): Promise<Lead> {
   const { id } = input;
-  const [original, actor] = await Promise.all([findLiveLead(db, scope.studioId, id), crmActorOf(scope)]);
+  const [original, actor] = await Promise.all([findLiveLead(db, scope, id), crmActorOf(scope)]);
   const [row] = await db
     .insert(leads)
     .values({

@@ -46,7 +46,7 @@ export async function getCrmBoard(db: Db, scope: StudioScope, query: CrmBoardQue
   const monthStart = startOfLocalMonth(now).toISOString();
   const endOfToday = startOfNextLocalDay(now).toISOString();
   const [statusRows, leadRows, groups] = await Promise.all([
-    ensureLeadStatuses(db, studioId),
+    ensureLeadStatuses(db, scope),
     selectBoardLeads(db, boardFilters(studioId, query)),
     db
       .select({

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Lead, LeadActivity, LeadActivityType, LeadNote, LeadStatus } from "@studio/contracts";
 import { type leadActivities, type leadNotes, leads, leadStatuses, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -86,10 +87,11 @@ export const liveLeadOf = (studioId: string, id: string) =>
 
 export async function findLiveLead(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<LeadRow> {
+  const { studioId } = scope;
   const query = db.select(leadColumns).from(leads).where(liveLeadOf(studioId, id)).limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("lead");
@@ -98,9 +100,10 @@ export async function findLiveLead(
 
 export async function findLeadStatus(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
 ): Promise<LeadStatusRow | undefined> {
+  const { studioId } = scope;
   const [row] = await db
     .select()
     .from(leadStatuses)

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { BuiltInLeadStatusKey } from "@studio/contracts";
 import { leadStatuses, type DbOrTx } from "@studio/db";
 import type { LeadStatusRow } from "./lead-rows";
+import type { StudioScope } from "../scope";
 
 /** The six built-in statuses (decisions.md "CRM"), in board order, locked. */
 export const BUILT_IN_LEAD_STATUSES: ReadonlyArray<{
@@ -17,7 +18,8 @@ export const BUILT_IN_LEAD_STATUSES: ReadonlyArray<{
   { key: "LOST", label: "לא נסגר", color: "#ef4444" },
 ];
 
-export async function listLeadStatuses(db: DbOrTx, studioId: string): Promise<LeadStatusRow[]> {
+export async function listLeadStatuses(db: DbOrTx, scope: StudioScope): Promise<LeadStatusRow[]> {
+  const { studioId } = scope;
   return db
     .select()
     .from(leadStatuses)
@@ -30,7 +32,8 @@ export async function listLeadStatuses(db: DbOrTx, studioId: string): Promise<Le
  * the partial unique index on (studio_id, key) makes the second wait for the first and skip,
  * so one set exists.
  */
-export async function seedLeadStatuses(db: DbOrTx, studioId: string): Promise<void> {
+export async function seedLeadStatuses(db: DbOrTx, scope: StudioScope): Promise<void> {
+  const { studioId } = scope;
   await db
     .insert(leadStatuses)
     .values(
@@ -50,9 +53,9 @@ export async function seedLeadStatuses(db: DbOrTx, studioId: string): Promise<vo
 }
 
 /** The studio's statuses in board order, seeding the built-ins first when it has none. */
-export async function ensureLeadStatuses(db: DbOrTx, studioId: string): Promise<LeadStatusRow[]> {
-  const rows = await listLeadStatuses(db, studioId);
+export async function ensureLeadStatuses(db: DbOrTx, scope: StudioScope): Promise<LeadStatusRow[]> {
+  const rows = await listLeadStatuses(db, scope);
   if (rows.length > 0) return rows;
-  await seedLeadStatuses(db, studioId);
-  return listLeadStatuses(db, studioId);
+  await seedLeadStatuses(db, scope);
+  return listLeadStatuses(db, scope);
 }

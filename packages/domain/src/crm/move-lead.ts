@@ -14,8 +14,8 @@ import { recordLeadActivity } from "./record-activity";
  */
 export async function moveLead(db: Db, scope: CoachScope, input: LeadStatusChangeInput): Promise<Lead> {
   const [lead, target, actor] = await Promise.all([
-    findLiveLead(db, scope.studioId, input.id),
-    findLeadStatus(db, scope.studioId, input.statusId),
+    findLiveLead(db, scope, input.id),
+    findLeadStatus(db, scope, input.statusId),
     crmActorOf(scope),
   ]);
   if (!target) throw notFound("status");

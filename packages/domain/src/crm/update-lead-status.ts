@@ -15,7 +15,7 @@ export async function updateLeadStatus(
   if (input.label !== undefined) changes.label = input.label;
   if (input.color !== undefined) changes.color = input.color;
   if (Object.keys(changes).length === 0) {
-    const row = await findLeadStatus(db, scope.studioId, input.id);
+    const row = await findLeadStatus(db, scope, input.id);
     if (!row) throw notFound("status");
     return toLeadStatus(row);
   }

@@ -25,7 +25,7 @@ export async function updateLead(db: Db, scope: StudioScope, input: LeadPatchInp
   if (input.source !== undefined) changes.source = input.source;
   if (input.ownerCoachId !== undefined) changes.ownerCoachId = input.ownerCoachId;
   if (input.valueAgorot !== undefined) changes.valueAgorot = input.valueAgorot;
-  if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, scope.studioId, input.id));
+  if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, scope, input.id));
 
   const [row] = await db
     .update(leads)

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, isNull, not, or, sql, type AnyColumn, type SQL } f
 import { UNCATEGORIZED, type Food, type FoodListFilters } from "@studio/contracts";
 import { foodOverrides, foods, type DbOrTx } from "@studio/db";
 import { containsPattern } from "../team/search-pattern";
+import type { StudioScope } from "../scope";
 
 /**
  * Effective values of a food for one studio (document 3 "Shopping list item"): a non-null column of
@@ -154,7 +155,8 @@ export const toFood = (row: FoodRow): Food => {
 };
 
 /** One food as the studio sees it, or undefined (missing, or another studio's). */
-export async function selectFood(db: DbOrTx, studioId: string, id: string): Promise<FoodRow | undefined> {
+export async function selectFood(db: DbOrTx, scope: StudioScope, id: string): Promise<FoodRow | undefined> {
+  const { studioId } = scope;
   const [row] = await db
     .select(foodSelection)
     .from(foods)

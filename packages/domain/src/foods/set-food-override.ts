@@ -14,7 +14,7 @@ import { selectFood, toFood } from "./food-values";
 export async function setFoodOverride(db: Db, scope: CoachScope, input: FoodOverrideWrite): Promise<Food> {
   const { id, ...fields } = input;
   return db.transaction(async (tx) => {
-    const food = await selectFood(tx, scope.studioId, id);
+    const food = await selectFood(tx, scope, id);
     if (!food) throw notFound("food");
     if (food.studioId !== null) {
       throw new AppError(
@@ -53,6 +53,6 @@ export async function setFoodOverride(db: Db, scope: CoachScope, input: FoodOver
           isNull(foodOverrides.includeInShopping),
         ),
       );
-    return toFood((await selectFood(tx, scope.studioId, id))!);
+    return toFood((await selectFood(tx, scope, id))!);
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   FORM_ASSIGNMENT_LIMITS,
   type FormAssignmentRecord,
@@ -15,6 +15,7 @@ import type { StudioScope } from "../scope";
 import { pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
 import { loadFormRow } from "./form-record";
 import { toFormAssignmentRecord, type FrozenFormSchema } from "./form-assignment-record";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 export interface AssignFormInput {
   clientId: string;
@@ -126,7 +127,7 @@ export async function assignForm(
       .select({ id: clients.id, timezone: clients.timezone, studioTimezone: studios.timezone })
       .from(clients)
       .innerJoin(studios, eq(studios.id, clients.studioId))
-      .where(and(eq(clients.id, input.clientId), eq(clients.studioId, studioId), isNull(clients.deletedAt)))
+      .where(liveTraineeOf(scope, input.clientId))
       .limit(1);
     if (!client) throw notFound("client");
     const form = await loadFormRow(tx, scope, input.formId);

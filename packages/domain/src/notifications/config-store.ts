@@ -3,6 +3,7 @@ import type { NotificationType } from "@studio/contracts";
 import { notificationDefaults, notificationOverrides, type DbOrTx } from "@studio/db";
 import { codeDefaults, type NotificationConfigValues } from "./catalogue";
 import { normalizeStoredValues } from "./messages";
+import type { StudioScope } from "../scope";
 
 type StoredRow = Pick<
   typeof notificationDefaults.$inferSelect,
@@ -60,9 +61,10 @@ export interface StudioConfig {
 /** A studio's effective values per type: its override when one exists, else the platform values. */
 export async function loadStudioConfigs(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   types: readonly NotificationType[],
 ): Promise<Map<NotificationType, StudioConfig>> {
+  const { studioId } = scope;
   const [platform, overrides] = await Promise.all([
     loadPlatformValues(db, types),
     types.length
@@ -97,8 +99,8 @@ export async function loadStudioConfigs(
 /** The effective values of one type for a studio. */
 export async function loadStudioConfig(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   type: NotificationType,
 ): Promise<StudioConfig> {
-  return (await loadStudioConfigs(db, studioId, [type])).get(type)!;
+  return (await loadStudioConfigs(db, scope, [type])).get(type)!;
 }

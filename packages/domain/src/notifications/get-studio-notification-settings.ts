@@ -17,8 +17,7 @@ export async function getStudioNotificationSettings(
   db: Db,
   scope: StudioScope,
 ): Promise<NotificationSettings> {
-  const { studioId } = scope;
-  const configs = await loadStudioConfigs(db, studioId, ACTIVE_NOTIFICATION_TYPES);
+  const configs = await loadStudioConfigs(db, scope, ACTIVE_NOTIFICATION_TYPES);
   return {
     categories: [...NOTIFICATION_CATEGORIES],
     types: ACTIVE_NOTIFICATION_TYPES.map((type) => toSetting(type, configs.get(type)!)),

@@ -9,6 +9,6 @@ export async function getTraineeNotificationPreferences(
   db: Db,
   scope: TraineeScope,
 ): Promise<NotificationPreference[]> {
-  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope.studioId)]);
+  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope)]);
   return listPreferenceGroups(values, muted);
 }

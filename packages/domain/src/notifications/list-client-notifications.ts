@@ -3,7 +3,7 @@ import { type StudioScope } from "../scope";
 import { and, desc, eq } from "drizzle-orm";
 import type { NotificationRecord } from "@studio/contracts";
 import { notifications, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { toNotificationRecord } from "./notification-record";
 
 /**
@@ -15,7 +15,7 @@ export async function listClientNotifications(
   scope: StudioScope,
   input: { id: string; page: number; pageSize: number },
 ): Promise<{ items: NotificationRecord[]; total: number }> {
-  const client = await loadClientRow(db, scope, input.id);
+  const client = await loadLiveTrainee(db, scope, input.id);
   const where = and(eq(notifications.studioId, scope.studioId), eq(notifications.clientId, client.id));
   const { rows, total } = await selectPage(db, input, {
     table: notifications,

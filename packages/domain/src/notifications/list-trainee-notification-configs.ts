@@ -11,7 +11,7 @@ import { loadMutedGroups, studioValues } from "./trainee-muted-groups";
  * follow the FORMS group here. No messages, no customized.
  */
 export async function listTraineeNotificationConfigs(db: Db, scope: TraineeScope) {
-  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope.studioId)]);
+  const [muted, values] = await Promise.all([loadMutedGroups(db, scope), studioValues(db, scope)]);
   return ACTIVE_NOTIFICATION_TYPES.map((type) => {
     const v = values.get(type)!;
     const entry = catalogueEntry(type);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, exists, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lte, sql } from "drizzle-orm";
 import {
   DELIVER_PUSH_JOB,
   type DeliverPushPayload,
@@ -16,6 +16,7 @@ import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
 import { NOTIFICATION_THROTTLE_MS, type NotifyInput, type NotifyVariables } from "./notify";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
+import { liveTrainees } from "../clients/live-trainee";
 
 interface Draft {
   input: NotifyInput;
@@ -57,13 +58,13 @@ export async function notifyMany(
         )}`,
       })
       .from(clients)
-      .where(and(inArray(clients.id, ids), eq(clients.studioId, studioId), isNull(clients.deletedAt)));
+      .where(and(inArray(clients.id, ids), liveTrainees(scope)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (byId.size !== ids.length) throw notFound("trainee");
 
     const configs = new Map<NotificationType, NotificationConfigValues>();
     for (const type of new Set(inputs.map((i) => i.type)))
-      configs.set(type, (await loadStudioConfig(tx, studioId, type)).values);
+      configs.set(type, (await loadStudioConfig(tx, scope, type)).values);
 
     const drafts = inputs.map((input): Draft => {
       const client = byId.get(input.clientId)!;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, exists, isNull, lte, sql } from "drizzle-orm";
+import { eq, exists, lte, sql } from "drizzle-orm";
 import {
   DELIVER_PUSH_JOB,
   type DeliverPushPayload,
@@ -15,6 +15,7 @@ import type { StudioScope } from "../scope";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 export type NotifyVariables = Readonly<Record<string, string | number | null | undefined>>;
 
@@ -51,11 +52,12 @@ export const NOTIFICATION_THROTTLE_MS: Partial<Record<NotificationType, number>>
  */
 async function claimThrottle(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   input: NotifyInput,
   windowMs: number,
   now: Date,
 ): Promise<boolean> {
+  const { studioId } = scope;
   const claimed = await tx
     .insert(notificationThrottles)
     .values({ studioId, clientId: input.clientId, type: input.type, lastSentAt: now })
@@ -95,11 +97,11 @@ export async function notify(
         )}`,
       })
       .from(clients)
-      .where(and(eq(clients.id, input.clientId), eq(clients.studioId, studioId), isNull(clients.deletedAt)))
+      .where(liveTraineeOf(scope, input.clientId))
       .limit(1);
     if (!client) throw notFound("trainee");
 
-    const { values } = await loadStudioConfig(tx, studioId, input.type);
+    const { values } = await loadStudioConfig(tx, scope, input.type);
     const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });
     const variables: NotifyVariables = { name: client.firstName, ...input.variables };
     const title = renderTemplate(message?.title ?? values.titleTemplate, variables);
@@ -114,7 +116,7 @@ export async function notify(
       skipReason = "MUTED";
     else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
     // Last, so a push skipped for another reason does not use up the window.
-    else if (throttleMs && !(await claimThrottle(tx, studioId, input, throttleMs, now)))
+    else if (throttleMs && !(await claimThrottle(tx, scope, input, throttleMs, now)))
       skipReason = "THROTTLED";
 
     const id = randomUUID();

@@ -13,19 +13,18 @@ export async function putStudioNotificationSetting(
   scope: StudioScope,
   input: NotificationSettingPut,
 ): Promise<NotificationSetting> {
-  const { studioId } = scope;
   const { kind } = catalogueEntry(input.type);
   const messages = normalizeSettingMessages(kind, input.messages);
   await db.transaction(async (tx) => {
-    const current = await lockStudioOverride(tx, studioId, input.type);
+    const current = await lockStudioOverride(tx, scope, input.type);
     await storeStudioOverride(
       tx,
-      studioId,
+      scope,
       input.type,
       settingValuesFrom(kind, { enabled: input.enabled, sound: input.sound, messages }, current),
       scope.now,
     );
   });
-  const config = (await loadStudioConfigs(db, studioId, [input.type])).get(input.type)!;
+  const config = (await loadStudioConfigs(db, scope, [input.type])).get(input.type)!;
   return toSetting(input.type, config);
 }

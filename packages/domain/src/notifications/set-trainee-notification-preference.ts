@@ -1,10 +1,11 @@
 import { type NotificationGroup, type NotificationPreference } from "@studio/contracts";
 import { clients, type Db } from "@studio/db";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { listPreferenceGroups } from "./resolution";
 import { studioValues } from "./trainee-muted-groups";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * PATCH /v1/trainee/notification-preferences: enabled false adds the group to the muted list,
@@ -23,14 +24,8 @@ export async function setTraineeNotificationPreference(
   const [row] = await db
     .update(clients)
     .set({ mutedNotificationGroups: next })
-    .where(
-      and(
-        eq(clients.id, scope.actor.clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-      ),
-    )
+    .where(liveTraineeOf(scope, scope.actor.clientId))
     .returning({ muted: clients.mutedNotificationGroups });
   if (!row) throw notFound("trainee");
-  return listPreferenceGroups(await studioValues(db, scope.studioId), row.muted ?? []);
+  return listPreferenceGroups(await studioValues(db, scope), row.muted ?? []);
 }

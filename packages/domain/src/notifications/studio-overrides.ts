@@ -3,6 +3,7 @@ import { notificationOverrides, type DbOrTx } from "@studio/db";
 import { and, eq } from "drizzle-orm";
 import { catalogueEntry, codeDefaults, type NotificationConfigValues } from "./catalogue";
 import { loadPlatformValues, rowOfValues, valuesOfRow } from "./config-store";
+import type { StudioScope } from "../scope";
 
 export const flat = (
   type: NotificationType,
@@ -24,9 +25,10 @@ export const flat = (
  */
 export async function lockStudioOverride(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   type: NotificationType,
 ): Promise<NotificationConfigValues> {
+  const { studioId } = scope;
   // Retired types build their override from the code defaults.
   const platform = catalogueEntry(type).retired
     ? codeDefaults(type)
@@ -45,11 +47,12 @@ export async function lockStudioOverride(
 
 export async function storeStudioOverride(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   type: NotificationType,
   values: NotificationConfigValues,
   now: Date,
 ): Promise<void> {
+  const { studioId } = scope;
   await tx
     .update(notificationOverrides)
     .set({ ...rowOfValues(values), updatedAt: now })

@@ -4,6 +4,7 @@ import { clients, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { loadStudioConfigs } from "./config-store";
+import type { StudioScope } from "../scope";
 
 /** The trainee's muted groups; NOT_FOUND "trainee not found" outside its studio or once deleted. */
 export async function loadMutedGroups(db: Db, scope: TraineeScope): Promise<string[]> {
@@ -16,7 +17,7 @@ export async function loadMutedGroups(db: Db, scope: TraineeScope): Promise<stri
   return row.muted ?? [];
 }
 
-export async function studioValues(db: Db, studioId: string) {
-  const configs = await loadStudioConfigs(db, studioId, ACTIVE_NOTIFICATION_TYPES);
+export async function studioValues(db: Db, scope: StudioScope) {
+  const configs = await loadStudioConfigs(db, scope, ACTIVE_NOTIFICATION_TYPES);
   return new Map([...configs].map(([type, c]) => [type, c.values]));
 }

@@ -15,12 +15,11 @@ export async function updateStudioConfig(
   scope: StudioScope,
   input: NotificationConfigPatch,
 ): Promise<StudioNotificationConfig> {
-  const { studioId } = scope;
   const { type, ...patch } = input;
   const next = await db.transaction(async (tx) => {
-    const current = await lockStudioOverride(tx, studioId, type);
+    const current = await lockStudioOverride(tx, scope, type);
     const values = applyConfigPatch(type, current, patch);
-    await storeStudioOverride(tx, studioId, type, values, scope.now);
+    await storeStudioOverride(tx, scope, type, values, scope.now);
     return values;
   });
   const answer = flat(type, next, true);

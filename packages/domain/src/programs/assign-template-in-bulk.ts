@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   HELD_PROGRAM_STATUSES,
   type BulkAssignmentResult,
@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { accessOf, type StudioScope } from "../scope";
 import { ACTIVITY_TYPE_OF, announceActivatedPrograms, type ActivatedProgram } from "./program-effects";
 import { loadSourceTemplate } from "./source-template";
+import { liveTraineeOf, liveTrainees } from "../clients/live-trainee";
 
 /** How many unknown ids a "client not found" error names in its details. */
 const MISSING_SHOWN = 20;
@@ -45,11 +46,11 @@ export async function assignTemplateInBulk(
   const idsJson = JSON.stringify(ids);
   const reached = clientScope(accessOf(scope));
   return db.transaction(async (tx) => {
-    const template = await loadSourceTemplate(tx, studioId, input.id, { lock: true });
+    const template = await loadSourceTemplate(tx, scope, input.id, { lock: true });
     const missing = rowsOf<{ id: string }>(
       await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
         where not exists (select 1 from ${clients} where ${clients.id} = w.id
-          and ${clients.studioId} = ${studioId} and ${clients.deletedAt} is null
+          and ${liveTrainees(scope)}
           ${reached ? sql`and ${reached}` : sql``})
         limit ${MISSING_SHOWN}`),
     );
@@ -92,15 +93,7 @@ export async function assignTemplateInBulk(
         createdAt: programs.createdAt,
       })
       .from(programs)
-      .innerJoin(
-        clients,
-        and(
-          eq(clients.id, programs.clientId),
-          eq(clients.studioId, studioId),
-          isNull(clients.deletedAt),
-          reached,
-        ),
-      )
+      .innerJoin(clients, and(liveTraineeOf(scope, programs.clientId), reached))
       .where(
         and(
           eq(programs.studioId, studioId),

@@ -1,6 +1,6 @@
 import type { Program, TemplateAssignInput } from "@studio/contracts";
 import { programs, traineeActivities, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { StudioScope } from "../scope";
 import { assertIntakeResponseOf } from "./intake-response-hold";
 import { announceActivatedPrograms, assignmentActivity } from "./program-effects";
@@ -26,8 +26,8 @@ export async function assignTemplate(
 ): Promise<Program> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
-    const template = await loadSourceTemplate(tx, studioId, input.id);
-    const client = await loadClientRow(tx, scope, input.clientId);
+    const template = await loadSourceTemplate(tx, scope, input.id);
+    const client = await loadLiveTrainee(tx, scope, input.clientId);
     const holdFor = input.holdForResponseId ?? null;
     if (holdFor) await assertIntakeResponseOf(tx, scope, holdFor, client.id);
     const [row] = await tx

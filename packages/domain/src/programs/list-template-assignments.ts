@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { HELD_PROGRAM_STATUSES, type ProgramAssignmentList, type ProgramStatus } from "@studio/contracts";
 import { clients, programs, type Db } from "@studio/db";
-import { clientScope } from "../clients/client-scope";
-import { accessOf, type StudioScope } from "../scope";
+import { type StudioScope } from "../scope";
 import { loadSourceTemplate } from "./source-template";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * GET /v1/web/program-templates/:id/assignments: the trainees holding a program from the
@@ -17,7 +17,7 @@ export async function listTemplateAssignments(
   input: { id: string },
 ): Promise<ProgramAssignmentList> {
   const { studioId } = scope;
-  const template = await loadSourceTemplate(db, studioId, input.id);
+  const template = await loadSourceTemplate(db, scope, input.id);
   const rows = await db
     .select({
       programId: programs.id,
@@ -29,15 +29,7 @@ export async function listTemplateAssignments(
       createdAt: programs.createdAt,
     })
     .from(programs)
-    .innerJoin(
-      clients,
-      and(
-        eq(clients.id, programs.clientId),
-        eq(clients.studioId, studioId),
-        isNull(clients.deletedAt),
-        clientScope(accessOf(scope)),
-      ),
-    )
+    .innerJoin(clients, liveTraineeOf(scope, programs.clientId, { reach: true }))
     .where(
       and(
         eq(programs.studioId, studioId),

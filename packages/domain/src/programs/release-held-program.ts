@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ProgramReleaseInput, ProgramReleaseResult } from "@studio/contracts";
 import { clients, programs, type DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { announceActivatedPrograms } from "./program-effects";
 import { toProgram } from "./program-record";
+import { liveTrainees } from "../clients/live-trainee";
 
 /**
  * The release of hold mode (document 2 "States and transitions"): called by the forms module
@@ -36,13 +37,7 @@ export async function releaseHeldProgram(
         await tx
           .select({ id: clients.id })
           .from(clients)
-          .where(
-            and(
-              inArray(clients.id, [...new Set(released.map((p) => p.clientId))]),
-              eq(clients.studioId, studioId),
-              isNull(clients.deletedAt),
-            ),
-          )
+          .where(and(inArray(clients.id, [...new Set(released.map((p) => p.clientId))]), liveTrainees(scope)))
       ).map((c) => c.id),
     );
     await announceActivatedPrograms(

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { programTemplates, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
 
 export type SourceTemplate = Pick<
   typeof programTemplates.$inferSelect,
@@ -15,10 +16,11 @@ export type SourceTemplate = Pick<
  */
 export async function loadSourceTemplate(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<SourceTemplate> {
+  const { studioId } = scope;
   const query = db
     .select({
       id: programTemplates.id,

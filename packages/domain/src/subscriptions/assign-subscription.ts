@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DurationUnit, Subscription, SubscriptionAssign } from "@studio/contracts";
 import { programs, subscriptions, type Db, type DbOrTx } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
 import { loadPlanRow } from "./plan-record";
@@ -34,7 +34,7 @@ export async function assignSubscription(
   input: SubscriptionAssign,
 ): Promise<Subscription> {
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.clientId, { forUpdate: true });
+    const client = await loadLiveTrainee(tx, scope, input.clientId, { forUpdate: true });
     const plan = await loadPlanRow(tx, scope, input.planId);
     if (!plan.isActive) throw new AppError("BAD_REQUEST", `plan "${plan.name}" is not active`);
     const durationValue = input.durationValue ?? plan.durationValue;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { LIVE_SUBSCRIPTION_STATUSES, type Subscription } from "@studio/contracts";
 import { subscriptions, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError, notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { toSubscription } from "./subscription-record";
@@ -17,7 +17,7 @@ export async function cancelSubscription(
   input: { clientId: string; subscriptionId: string },
 ): Promise<Subscription> {
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.clientId, { forUpdate: true });
+    const client = await loadLiveTrainee(tx, scope, input.clientId, { forUpdate: true });
     const [current] = await tx
       .select()
       .from(subscriptions)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Subscription } from "@studio/contracts";
 import { subscriptions, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError } from "../errors";
 import { notify } from "../notifications/notify";
 import type { StudioScope } from "../scope";
@@ -21,7 +21,7 @@ export async function freezeSubscription(
   input: { clientId: string },
 ): Promise<Subscription[]> {
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.clientId, { forUpdate: true });
+    const client = await loadLiveTrainee(tx, scope, input.clientId, { forUpdate: true });
     const live = await liveSubscriptionRows(tx, scope, client.id);
     if (live.some((row) => row.status === "FROZEN"))
       throw new AppError("BAD_REQUEST", "plan is already frozen");

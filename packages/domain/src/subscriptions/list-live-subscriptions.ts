@@ -1,6 +1,6 @@
 import type { Subscription } from "@studio/contracts";
 import type { Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { StudioScope } from "../scope";
 import { liveSubscriptionRows, toSubscription } from "./subscription-record";
 
@@ -10,6 +10,6 @@ export async function listLiveSubscriptions(
   scope: StudioScope,
   input: { clientId: string },
 ): Promise<Subscription[]> {
-  const client = await loadClientRow(db, scope, input.clientId);
+  const client = await loadLiveTrainee(db, scope, input.clientId);
   return (await liveSubscriptionRows(db, scope, client.id)).map(toSubscription);
 }

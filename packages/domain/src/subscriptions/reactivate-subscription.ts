@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Subscription } from "@studio/contracts";
 import { subscriptions, type Db } from "@studio/db";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
 import { liveSubscriptionRows, toSubscription } from "./subscription-record";
@@ -18,7 +18,7 @@ export async function reactivateSubscription(
   input: { clientId: string },
 ): Promise<Subscription[]> {
   return db.transaction(async (tx) => {
-    const client = await loadClientRow(tx, scope, input.clientId, { forUpdate: true });
+    const client = await loadLiveTrainee(tx, scope, input.clientId, { forUpdate: true });
     const frozen = (await liveSubscriptionRows(tx, scope, client.id)).find((row) => row.status === "FROZEN");
     if (!frozen) throw new AppError("BAD_REQUEST", "plan is not frozen");
     await tx

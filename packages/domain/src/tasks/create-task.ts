@@ -21,7 +21,7 @@ export async function createTask(
 ): Promise<TaskRecord> {
   const coachIds = [...new Set(input.coachIds ?? [])];
   if (input.traineeId) await assertTaskTrainee(db, scope, input.traineeId);
-  await assertTaskAssignees(db, scope.studioId, coachIds);
+  await assertTaskAssignees(db, scope, coachIds);
   const status = input.status ?? "OPEN";
   const [row] = await db
     .insert(tasks)

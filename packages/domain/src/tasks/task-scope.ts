@@ -2,7 +2,7 @@ import { accessOf, type StudioScope } from "../scope";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { clientCoaches, coaches, tasks, type DbOrTx } from "@studio/db";
 import { notFound, validation } from "../errors";
-import { loadClientRow } from "../clients/client-scope";
+import { loadLiveTrainee } from "../clients/live-trainee";
 import type { TaskRow } from "./task-record";
 
 /**
@@ -33,11 +33,12 @@ export async function loadTaskRow(
 
 /** The trainee of a task must be a live trainee the actor reaches (404 client not found). */
 export async function assertTaskTrainee(db: DbOrTx, scope: StudioScope, traineeId: string): Promise<void> {
-  await loadClientRow(db, scope, traineeId);
+  await loadLiveTrainee(db, scope, traineeId);
 }
 
 /** Assignees are coaches of the studio that are still active (VALIDATION otherwise). */
-export async function assertTaskAssignees(db: DbOrTx, studioId: string, coachIds: string[]): Promise<void> {
+export async function assertTaskAssignees(db: DbOrTx, scope: StudioScope, coachIds: string[]): Promise<void> {
+  const { studioId } = scope;
   if (coachIds.length === 0) return;
   const found = await db
     .select({ id: coaches.id })

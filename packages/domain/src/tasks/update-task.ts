@@ -23,7 +23,7 @@ export async function updateTask(db: Db, scope: StudioScope, input: TaskUpdate):
     if (input.coachIds !== undefined) {
       patch.coachIds = [...new Set(input.coachIds)];
       const added = patch.coachIds.filter((id) => !current.coachIds.includes(id));
-      await assertTaskAssignees(tx, scope.studioId, added);
+      await assertTaskAssignees(tx, scope, added);
     }
     if (input.status !== undefined && input.status !== current.status) {
       patch.status = input.status;

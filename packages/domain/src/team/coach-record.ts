@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { FULL_PERMISSIONS, PermissionsSchema, type CoachRecord, type Permissions } from "@studio/contracts";
 import { coaches, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
+import type { StudioScope } from "../scope";
 
 export type CoachRow = typeof coaches.$inferSelect;
 
@@ -38,10 +39,11 @@ export function toCoachRecord(row: CoachRow): CoachRecord {
 /** Loads a Coach row of the studio; another studio's id answers exactly like a missing one. */
 export async function loadCoach(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CoachRow> {
+  const { studioId } = scope;
   const query = db
     .select()
     .from(coaches)

@@ -18,10 +18,11 @@ import { syncOrganizationMember } from "./sync-organization-member";
 /** CONFLICT with a clear message; the unique index stays the backstop for PATCH races. */
 export async function assertExternalUserIdFree(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   externalUserId: string,
   exceptCoachId?: string,
 ) {
+  const { studioId } = scope;
   const [taken] = await db
     .select({ id: coaches.id })
     .from(coaches)
@@ -43,8 +44,8 @@ export async function assertExternalUserIdFree(
  */
 export async function createCoach(db: Db, scope: StudioScope, input: CoachCreate): Promise<CoachRecord> {
   const row = await db.transaction(async (tx) => {
-    const studio = await assertSeatAvailable(tx, scope.studioId);
-    if (input.externalUserId) await assertExternalUserIdFree(tx, scope.studioId, input.externalUserId);
+    const studio = await assertSeatAvailable(tx, scope);
+    if (input.externalUserId) await assertExternalUserIdFree(tx, scope, input.externalUserId);
     const [created] = await tx
       .insert(coaches)
       .values({

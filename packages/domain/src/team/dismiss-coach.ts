@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { OPEN_TASK_STATUSES, type CoachDismiss, type CoachDismissResult } from "@studio/contracts";
 import {
   clientCoaches,
@@ -15,6 +15,8 @@ import { loadCoach, toCoachRecord } from "./coach-record";
 import { cleanReplacementIds, planDismissal, type TraineeCoachList } from "./dismissal-plan";
 import { assertMayChangeCoach } from "./owner-protection";
 import type { CoachScope } from "../scope";
+import type { StudioScope } from "../scope";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /** Document 1 "Limits": coach dismissal transaction timeout. */
 export const DISMISSAL_TIMEOUT_MS = 30_000;
@@ -44,7 +46,7 @@ export async function dismissCoach(
     await tx.execute(sql.raw(`set local statement_timeout = '${timeoutMs}ms'`));
 
     // 1. Load and check owner protection.
-    const coach = await loadCoach(tx, scope.studioId, input.id, { forUpdate: true });
+    const coach = await loadCoach(tx, scope, input.id, { forUpdate: true });
     await assertMayChangeCoach(tx, scope, coach);
 
     // 2. Replacement lists.
@@ -52,7 +54,7 @@ export async function dismissCoach(
       input.tasks.mode === "reassign" ? cleanReplacementIds(input.tasks.coachIds, coach.id) : null;
     const traineeReplacements =
       input.clients.mode === "reassign" ? cleanReplacementIds(input.clients.coachIds, coach.id) : null;
-    await assertActiveTeamMembers(tx, scope.studioId, [taskReplacements, traineeReplacements]);
+    await assertActiveTeamMembers(tx, scope, [taskReplacements, traineeReplacements]);
     withinDeadline();
 
     // 3. Open tasks listing the coach and the trainees assigned to the coach, oldest first.
@@ -67,7 +69,7 @@ export async function dismissCoach(
         ),
       )
       .orderBy(asc(tasks.createdAt), asc(tasks.id));
-    const { trainees, dismissedPosition } = await loadAssignedTrainees(tx, scope.studioId, coach.id);
+    const { trainees, dismissedPosition } = await loadAssignedTrainees(tx, scope, coach.id);
     withinDeadline();
 
     // 4. The plan.
@@ -154,7 +156,12 @@ export async function dismissCoach(
 }
 
 /** Step 2: a reassign list must not end empty and may only name active coaches of the studio. */
-async function assertActiveTeamMembers(tx: Tx, studioId: string, lists: (string[] | null)[]): Promise<void> {
+async function assertActiveTeamMembers(
+  tx: Tx,
+  scope: StudioScope,
+  lists: (string[] | null)[],
+): Promise<void> {
+  const { studioId } = scope;
   if (lists.some((list) => list !== null && list.length === 0))
     throw validation("select at least one other team member");
   const wanted = [...new Set(lists.flatMap((list) => list ?? []))];
@@ -167,7 +174,8 @@ async function assertActiveTeamMembers(tx: Tx, studioId: string, lists: (string[
 }
 
 /** Every coach list of the trainees (non-deleted) assigned to the coach, oldest trainee first. */
-async function loadAssignedTrainees(tx: Tx, studioId: string, coachId: string) {
+async function loadAssignedTrainees(tx: Tx, scope: StudioScope, coachId: string) {
+  const { studioId } = scope;
   const assignedToCoach = tx
     .select({ clientId: clientCoaches.clientId })
     .from(clientCoaches)
@@ -180,14 +188,8 @@ async function loadAssignedTrainees(tx: Tx, studioId: string, coachId: string) {
       position: clientCoaches.position,
     })
     .from(clientCoaches)
-    .innerJoin(clients, eq(clients.id, clientCoaches.clientId))
-    .where(
-      and(
-        eq(clientCoaches.studioId, studioId),
-        isNull(clients.deletedAt),
-        inArray(clientCoaches.clientId, assignedToCoach),
-      ),
-    )
+    .innerJoin(clients, liveTraineeOf(scope, clientCoaches.clientId))
+    .where(and(eq(clientCoaches.studioId, studioId), inArray(clientCoaches.clientId, assignedToCoach)))
     .orderBy(
       asc(clients.createdAt),
       asc(clients.id),

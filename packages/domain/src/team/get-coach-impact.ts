@@ -1,8 +1,9 @@
 import { OPEN_TASK_STATUSES } from "@studio/contracts";
 import { clientCoaches, clients, tasks, type Db } from "@studio/db";
-import { and, arrayContains, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, arrayContains, count, eq, inArray } from "drizzle-orm";
 import type { StudioScope } from "../scope";
 import { loadCoach } from "./coach-record";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * `GET /v1/web/coaches/:id/impact`: what a dismissal would move: open tasks (OPEN or SNOOZED)
@@ -15,7 +16,7 @@ export async function getCoachImpact(
 ): Promise<{ openTasks: number; clients: number }> {
   const { studioId } = scope;
   const { id } = input;
-  const coach = await loadCoach(db, studioId, id);
+  const coach = await loadCoach(db, scope, id);
   const [[openTasks], [assigned]] = await Promise.all([
     db
       .select({ n: count() })
@@ -30,14 +31,8 @@ export async function getCoachImpact(
     db
       .select({ n: count() })
       .from(clientCoaches)
-      .innerJoin(clients, eq(clients.id, clientCoaches.clientId))
-      .where(
-        and(
-          eq(clientCoaches.studioId, studioId),
-          eq(clientCoaches.coachId, coach.id),
-          isNull(clients.deletedAt),
-        ),
-      ),
+      .innerJoin(clients, liveTraineeOf(scope, clientCoaches.clientId))
+      .where(and(eq(clientCoaches.studioId, studioId), eq(clientCoaches.coachId, coach.id))),
   ]);
   return { openTasks: openTasks?.n ?? 0, clients: assigned?.n ?? 0 };
 }

@@ -5,7 +5,6 @@ import { loadCoach, toCoachRecord } from "./coach-record";
 
 /** `GET /v1/web/coaches/:id`. */
 export async function getCoach(db: Db, scope: StudioScope, input: { id: string }): Promise<CoachRecord> {
-  const { studioId } = scope;
   const { id } = input;
-  return toCoachRecord(await loadCoach(db, studioId, id));
+  return toCoachRecord(await loadCoach(db, scope, id));
 }

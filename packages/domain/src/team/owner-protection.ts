@@ -14,7 +14,7 @@ export async function assertMayChangeCoach(
   target: { externalUserId: string | null; role: string },
 ): Promise<void> {
   if (target.externalUserId !== null && target.externalUserId === scope.actor.userId) return;
-  const ownerUserIds = await findStudioOwnerUserIds(db, scope.studioId);
+  const ownerUserIds = await findStudioOwnerUserIds(db, scope);
   if (ownerUserIds.length > 0) {
     if (target.externalUserId !== null && ownerUserIds.includes(target.externalUserId)) {
       throw forbidden("only the studio owner can change their own profile");

@@ -1,6 +1,8 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { clients, studios, type DbOrTx } from "@studio/db";
 import { forbidden, notFound } from "../errors";
+import type { StudioScope } from "../scope";
+import { liveTrainees } from "../clients/live-trainee";
 
 /**
  * Serializes limit checks of one studio: a transaction-scoped advisory lock per studio and
@@ -10,9 +12,10 @@ import { forbidden, notFound } from "../errors";
  */
 export async function lockStudioLimit(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   kind: "seats" | "clients",
 ): Promise<void> {
+  const { studioId } = scope;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`studio-${kind}:${studioId}`}, 0))`);
 }
 
@@ -23,9 +26,10 @@ export async function lockStudioLimit(
  */
 export async function assertSeatAvailable(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
 ): Promise<{ studioName: string; organizationId: string | null }> {
-  await lockStudioLimit(tx, studioId, "seats");
+  const { studioId } = scope;
+  await lockStudioLimit(tx, scope, "seats");
   // A new statement after the lock: its snapshot sees every seat committed while we waited.
   const [row] = await tx
     .select({
@@ -56,19 +60,17 @@ export async function assertSeatAvailable(
  */
 export async function assertClientSlotAvailable(
   tx: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
 ): Promise<{ studioName: string }> {
-  await lockStudioLimit(tx, studioId, "clients");
+  const { studioId } = scope;
+  await lockStudioLimit(tx, scope, "clients");
   const [studio] = await tx
     .select({ name: studios.name, limit: studios.clientLimit, planId: studios.planId })
     .from(studios)
     .where(eq(studios.id, studioId));
   if (!studio) throw notFound("studio");
   if (studio.limit !== null) {
-    const [live] = await tx
-      .select({ count: count() })
-      .from(clients)
-      .where(and(eq(clients.studioId, studioId), isNull(clients.deletedAt)));
+    const [live] = await tx.select({ count: count() }).from(clients).where(liveTrainees(scope));
     const current = live?.count ?? 0;
     if (current >= studio.limit) {
       throw forbidden("the studio's client limit is reached", {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { coaches, organizationMembers, type DbOrTx } from "@studio/db";
+import type { StudioScope } from "../scope";
 
 export type OrganizationMemberRole = "owner" | "admin" | "member";
 
@@ -27,7 +28,8 @@ export async function syncOrganizationMember(
  * Every organization member with role owner (normally one; an OWNER seen on the web lane is
  * promoted too, so a studio can hold several). Owner protection treats each as the owner.
  */
-export async function findStudioOwnerUserIds(db: DbOrTx, studioId: string): Promise<string[]> {
+export async function findStudioOwnerUserIds(db: DbOrTx, scope: StudioScope): Promise<string[]> {
+  const { studioId } = scope;
   const rows = await db
     .select({ userId: organizationMembers.userId })
     .from(organizationMembers)

@@ -15,11 +15,11 @@ import { assertSeatAvailable } from "./studio-limits";
  */
 export async function updateCoach(db: Db, scope: CoachScope, input: CoachUpdate): Promise<CoachRecord> {
   return db.transaction(async (tx) => {
-    const current = await loadCoach(tx, scope.studioId, input.id, { forUpdate: true });
+    const current = await loadCoach(tx, scope, input.id, { forUpdate: true });
     await assertMayChangeCoach(tx, scope, current);
-    if (input.active === true && !current.active) await assertSeatAvailable(tx, scope.studioId);
+    if (input.active === true && !current.active) await assertSeatAvailable(tx, scope);
     if (input.externalUserId !== undefined && input.externalUserId !== current.externalUserId) {
-      await assertExternalUserIdFree(tx, scope.studioId, input.externalUserId, current.id);
+      await assertExternalUserIdFree(tx, scope, input.externalUserId, current.id);
     }
     const patch: Partial<CoachRow> = {};
     for (const key of [

@@ -10,7 +10,7 @@ export async function getProgramTemplate(
   scope: StudioScope,
   input: { id: string },
 ): Promise<Template> {
-  const template = await findProgramTemplate(db, scope.studioId, input.id);
+  const template = await findProgramTemplate(db, scope, input.id);
   if (!template) throw notFound("program template");
   return template;
 }

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Template, TemplateType } from "@studio/contracts";
 import { programs, programTemplates, type DbOrTx } from "@studio/db";
 import { col } from "../content/content-record";
+import type { StudioScope } from "../scope";
 
 /** A template of the studio; another studio's id matches nothing, exactly like a missing one. */
 export const programTemplateOf = (studioId: string, id: string) =>
@@ -45,9 +46,10 @@ export const toTemplate = (row: TemplateRow): Template => ({
 /** One template with its assignedCount (one statement); undefined when not the studio's. */
 export async function findProgramTemplate(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   id: string,
 ): Promise<Template | undefined> {
+  const { studioId } = scope;
   const [row] = await db
     .select(programTemplateSelection)
     .from(programTemplates)

@@ -57,6 +57,6 @@ export async function updateProgramTemplate(
       changes.content = decision.content;
     }
     await tx.update(programTemplates).set(changes).where(programTemplateOf(studioId, input.id));
-    return (await findProgramTemplate(tx, studioId, input.id))!;
+    return (await findProgramTemplate(tx, scope, input.id))!;
   });
 }

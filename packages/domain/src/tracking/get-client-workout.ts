@@ -69,20 +69,13 @@ export async function getClientWorkout(
   const [scanned, earlier] = await Promise.all([
     selectTraineeLogs(
       db,
-      scope.studioId,
+      scope,
       trainee.clientId,
       and(sameProgram, sameDay, upTo(log.id, true)),
       logOrderDesc,
       L.detailScan,
     ),
-    selectTraineeLogs(
-      db,
-      scope.studioId,
-      trainee.clientId,
-      upTo(log.id, false),
-      logOrderDesc,
-      L.baselineLogs,
-    ),
+    selectTraineeLogs(db, scope, trainee.clientId, upTo(log.id, false), logOrderDesc, L.baselineLogs),
   ]);
 
   const session = readSession(log);

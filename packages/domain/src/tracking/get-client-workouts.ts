@@ -42,7 +42,7 @@ export async function getClientWorkouts(
   const [windowRows, baselineRows, plan, stepRows, [device]] = await Promise.all([
     selectTraineeLogs(
       db,
-      scope.studioId,
+      scope,
       trainee.clientId,
       between(workoutLogs.performedOn, windowFrom, range.to),
       logOrderDesc,
@@ -50,7 +50,7 @@ export async function getClientWorkouts(
     ),
     selectTraineeLogs(
       db,
-      scope.studioId,
+      scope,
       trainee.clientId,
       lt(workoutLogs.performedOn, windowFrom),
       logOrderDesc,

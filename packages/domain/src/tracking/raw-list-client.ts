@@ -1,8 +1,9 @@
-import { and, eq, gte, isNull, lte, type AnyColumn, type SQL } from "drizzle-orm";
+import { gte, lte, type AnyColumn, type SQL } from "drizzle-orm";
 import { clients, type DbOrTx } from "@studio/db";
 import type { RawTrackingQuery } from "@studio/contracts";
 import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * The trainee of a raw tracking list (document 2 "Raw tracking lists"): a live trainee of the
@@ -12,7 +13,7 @@ export async function assertRawListClient(db: DbOrTx, scope: StudioScope, client
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)))
+    .where(liveTraineeOf(scope, clientId))
     .limit(1);
   if (!row) throw notFound("client");
 }

@@ -1,9 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { clients, studios, type DbOrTx } from "@studio/db";
-import { AppError, notFound } from "../errors";
-import { clientScope } from "../clients/client-scope";
-import { accessOf, type StudioScope } from "../scope";
+import { clients, type DbOrTx } from "@studio/db";
+import { AppError } from "../errors";
+import type { StudioScope } from "../scope";
 import { resolveDayZone, todayKey } from "../time/day-keys";
+import { loadLiveTrainee, studioTimezoneOfClient } from "../clients/live-trainee";
 
 /** A trainee as the coach tracking views read it, with the zone its days are keyed in. */
 export interface TrackedTrainee {
@@ -29,29 +28,19 @@ export async function loadTrackedTrainee(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<TrackedTrainee> {
-  const query = db
-    .select({
+  const row = await loadLiveTrainee(db, scope, id, {
+    ...options,
+    missing: "trainee",
+    select: {
       clientId: clients.id,
       weightKg: clients.weightKg,
       goalWeightKg: clients.goalWeightKg,
       stepsGoal: clients.stepsGoal,
       waterGoalMl: clients.waterGoalMl,
       timezone: clients.timezone,
-      studioTimezone: studios.timezone,
-    })
-    .from(clients)
-    .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(
-      and(
-        eq(clients.id, id),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-        clientScope(accessOf(scope)),
-      ),
-    )
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for("update", { of: clients }) : await query;
-  if (!row) throw notFound("trainee");
+      studioTimezone: studioTimezoneOfClient,
+    },
+  });
   const zone = resolveDayZone(row.timezone, row.studioTimezone);
   return {
     clientId: row.clientId,

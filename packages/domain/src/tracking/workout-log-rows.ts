@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { workoutLogs, type DbOrTx } from "@studio/db";
 import type { WorkoutLogRow } from "./workout-session";
+import type { StudioScope } from "../scope";
 
 /** The columns the coach workout views read. */
 export const workoutLogColumns = {
@@ -26,12 +27,13 @@ export const logOrderDesc = [
 /** One trainee's logs in the studio matching `where`, in `order`, at most `limit`. */
 export function selectTraineeLogs(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   clientId: string,
   where: SQL | undefined,
   order: SQL[],
   limit: number,
 ): Promise<WorkoutLogRow[]> {
+  const { studioId } = scope;
   return db
     .select(workoutLogColumns)
     .from(workoutLogs)

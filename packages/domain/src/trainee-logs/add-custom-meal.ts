@@ -24,7 +24,7 @@ export async function addCustomMeal(
   const items = input.items ?? [];
   await assertFoodsVisible(
     db,
-    scope.studioId,
+    scope,
     items.map((item, i) => ({ field: `items.${i}.foodId`, foodId: item.foodId })),
   );
   const row = await db.transaction(async (tx) => {

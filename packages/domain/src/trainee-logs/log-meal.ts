@@ -29,7 +29,7 @@ export async function logMeal(
     throw fieldError("items", "a meal log needs at least one food, a photo or a note");
   await assertFoodsVisible(
     db,
-    scope.studioId,
+    scope,
     items.map((item, i) => ({ field: `items.${i}.foodId`, foodId: item.foodId })),
   );
   const [row] = await db

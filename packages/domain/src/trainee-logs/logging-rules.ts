@@ -3,6 +3,7 @@ import { LOGGING_LIMITS } from "@studio/contracts";
 import { foods, programs, type DbOrTx } from "@studio/db";
 import { notFound, validation } from "../errors";
 import type { TraineeScope } from "../scope";
+import type { StudioScope } from "../scope";
 
 /** VALIDATION (422) naming the field, in the shape of a contract failure. */
 export function fieldError(field: string, message: string) {
@@ -54,9 +55,10 @@ export async function assertOwnProgram(db: DbOrTx, scope: TraineeScope, programI
  */
 export async function assertFoodsVisible(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   fields: { field: string; foodId: string | null | undefined }[],
 ): Promise<void> {
+  const { studioId } = scope;
   const wanted = [...new Set(fields.map((f) => f.foodId).filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return;
   const rows = await db

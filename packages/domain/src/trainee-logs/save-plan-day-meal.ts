@@ -61,7 +61,7 @@ export async function savePlanDayMeal(
     seen.add(item.itemId);
   });
   const addedItems: AddedFood[] = (input.addedItems ?? []).map((a) => ({ foodId: a.foodId, qty: a.qty }));
-  await assertFoodsVisible(db, scope.studioId, [
+  await assertFoodsVisible(db, scope, [
     ...items.map((item, i) => ({ field: `items.${i}.swapFoodId`, foodId: item.swapFoodId })),
     ...addedItems.map((a, i) => ({ field: `addedItems.${i}.foodId`, foodId: a.foodId })),
   ]);

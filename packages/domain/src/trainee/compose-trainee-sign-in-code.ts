@@ -1,7 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { clients, type DbOrTx } from "@studio/db";
 import type { ChatMessage } from "../ports";
 import type { StudioScope } from "../scope";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * The sign-in code message (the send-trainee-sign-in-code job), in Hebrew like the studio's
@@ -16,9 +16,7 @@ export async function composeTraineeSignInCode(
   const [found] = await db
     .select({ phone: clients.phone })
     .from(clients)
-    .where(
-      and(eq(clients.id, input.clientId), eq(clients.studioId, scope.studioId), isNull(clients.deletedAt)),
-    )
+    .where(liveTraineeOf(scope, input.clientId))
     .limit(1);
   if (!found) return null;
   return {

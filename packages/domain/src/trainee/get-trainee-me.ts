@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { TraineeMe } from "@studio/contracts";
 import { clients, studios, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { isAppLocked, loadAppAccessInputs } from "./app-access";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /**
  * `GET /v1/trainee/me` (authenticateTrainee only, so a locked trainee still reads it): the
@@ -16,13 +17,7 @@ export async function getTraineeMe(db: Db, scope: TraineeScope): Promise<Trainee
     .select({ client: clients, studio: studios })
     .from(clients)
     .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(
-      and(
-        eq(clients.id, scope.actor.clientId),
-        eq(clients.studioId, scope.studioId),
-        isNull(clients.deletedAt),
-      ),
-    )
+    .where(liveTraineeOf(scope, scope.actor.clientId))
     .limit(1);
   if (!row) throw notFound("trainee");
   const access = await loadAppAccessInputs(db, scope);

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { clients, studios, type DbOrTx } from "@studio/db";
+import { clientIsLive } from "../clients/live-trainee";
 
 export interface PhoneHolder {
   clientId: string;
@@ -17,6 +18,6 @@ export async function traineesByPhone(db: DbOrTx, phone: string): Promise<PhoneH
     .select({ clientId: clients.id, studioId: studios.id, studioName: studios.name })
     .from(clients)
     .innerJoin(studios, eq(studios.id, clients.studioId))
-    .where(and(eq(clients.phone, phone), isNull(clients.deletedAt), isNull(studios.archivedAt)))
+    .where(and(eq(clients.phone, phone), clientIsLive(), isNull(studios.archivedAt)))
     .orderBy(asc(studios.name), asc(studios.id));
 }

@@ -1,6 +1,7 @@
 import { clients, leads, type Db } from "@studio/db";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { clientIsLive } from "../clients/live-trainee";
 
 /** Who a sender is in one studio: its trainee (clients), else its newest lead, else nobody. */
 export interface SenderMatch {
@@ -30,9 +31,7 @@ export async function matchSenders(
   const trainees = await db
     .select({ id: clients.id, phone: clients.phone })
     .from(clients)
-    .where(
-      and(eq(clients.studioId, studioId), isNull(clients.deletedAt), inArray(clients.phone, [...phones])),
-    );
+    .where(and(eq(clients.studioId, studioId), clientIsLive(), inArray(clients.phone, [...phones])));
   for (const t of trainees) out.set(t.phone, { clientId: t.id, leadId: null });
 
   const rest = phones.filter((p) => !out.has(p));
