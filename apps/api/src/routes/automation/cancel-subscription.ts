@@ -1,5 +1,5 @@
 import { AutomationSubscriptionCancelInput, AutomationSubscriptionResultSchema } from "@studio/contracts";
-import { cancelAutomationSubscription } from "@studio/domain";
+import { cancelSubscription } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const cancelAutomationSubscriptionRoute = apiKeyProcedure
@@ -14,4 +14,8 @@ export const cancelAutomationSubscriptionRoute = apiKeyProcedure
   })
   .input(AutomationSubscriptionCancelInput)
   .output(AutomationSubscriptionResultSchema)
-  .mutation(({ ctx, input }) => cancelAutomationSubscription(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) =>
+    cancelSubscription(ctx.db, ctx.scope, { clientId: input.id, subscriptionId: input.subscriptionId }).then(
+      (subscription) => ({ subscription }),
+    ),
+  );

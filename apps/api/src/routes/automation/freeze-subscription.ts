@@ -1,5 +1,5 @@
 import { AutomationTraineePath, AutomationSubscriptionsResultSchema } from "@studio/contracts";
-import { freezeAutomationSubscription } from "@studio/domain";
+import { freezeSubscription } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const freezeAutomationSubscriptionRoute = apiKeyProcedure
@@ -14,4 +14,8 @@ export const freezeAutomationSubscriptionRoute = apiKeyProcedure
   })
   .input(AutomationTraineePath)
   .output(AutomationSubscriptionsResultSchema)
-  .mutation(({ ctx, input }) => freezeAutomationSubscription(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) =>
+    freezeSubscription(ctx.db, ctx.scope, { clientId: input.id }).then((subscriptions) => ({
+      subscriptions,
+    })),
+  );

@@ -1,5 +1,5 @@
 import { AutomationTraineePath, AutomationSubscriptionsSchema } from "@studio/contracts";
-import { listAutomationSubscriptions } from "@studio/domain";
+import { listLiveSubscriptions } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const listAutomationSubscriptionsRoute = apiKeyProcedure
@@ -14,4 +14,6 @@ export const listAutomationSubscriptionsRoute = apiKeyProcedure
   })
   .input(AutomationTraineePath)
   .output(AutomationSubscriptionsSchema)
-  .query(({ ctx, input }) => listAutomationSubscriptions(ctx.db, ctx.scope, input));
+  .query(({ ctx, input }) =>
+    listLiveSubscriptions(ctx.db, ctx.scope, { clientId: input.id }).then((items) => ({ items })),
+  );

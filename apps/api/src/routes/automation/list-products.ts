@@ -1,5 +1,5 @@
 import { AutomationProductsQuery, AutomationProductsSchema } from "@studio/contracts";
-import { listAutomationProducts } from "@studio/domain";
+import { automationPage, listProducts } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const listAutomationProductsRoute = apiKeyProcedure
@@ -14,4 +14,6 @@ export const listAutomationProductsRoute = apiKeyProcedure
   })
   .input(AutomationProductsQuery)
   .output(AutomationProductsSchema)
-  .query(({ ctx, input }) => listAutomationProducts(ctx.db, ctx.scope, input));
+  .query(({ ctx, input }) =>
+    listProducts(ctx.db, ctx.scope, input).then((page) => automationPage(page, input)),
+  );

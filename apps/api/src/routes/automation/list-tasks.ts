@@ -1,5 +1,5 @@
 import { AutomationTaskListQuery, AutomationTaskListSchema } from "@studio/contracts";
-import { listAutomationTasks } from "@studio/domain";
+import { automationPage, listTasks } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const listAutomationTasksRoute = apiKeyProcedure
@@ -14,4 +14,4 @@ export const listAutomationTasksRoute = apiKeyProcedure
   })
   .input(AutomationTaskListQuery)
   .output(AutomationTaskListSchema)
-  .query(({ ctx, input }) => listAutomationTasks(ctx.db, ctx.scope, input));
+  .query(({ ctx, input }) => listTasks(ctx.db, ctx.scope, input).then((page) => automationPage(page, input)));

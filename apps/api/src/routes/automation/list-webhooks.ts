@@ -1,5 +1,5 @@
 import { AutomationHookListQuery, AutomationHooksSchema } from "@studio/contracts";
-import { listAutomationHooks } from "@studio/domain";
+import { listWebhooks } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const listAutomationHooksRoute = apiKeyProcedure
@@ -14,4 +14,6 @@ export const listAutomationHooksRoute = apiKeyProcedure
   })
   .input(AutomationHookListQuery)
   .output(AutomationHooksSchema)
-  .query(({ ctx, input }) => listAutomationHooks(ctx.db, ctx.scope, input));
+  .query(({ ctx, input }) =>
+    listWebhooks(ctx.db, ctx.scope, { event: input.event }).then((hooks) => ({ hooks })),
+  );

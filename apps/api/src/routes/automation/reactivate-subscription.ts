@@ -1,5 +1,5 @@
 import { AutomationTraineePath, AutomationSubscriptionsResultSchema } from "@studio/contracts";
-import { reactivateAutomationSubscription } from "@studio/domain";
+import { reactivateSubscription } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const reactivateAutomationSubscriptionRoute = apiKeyProcedure
@@ -14,4 +14,8 @@ export const reactivateAutomationSubscriptionRoute = apiKeyProcedure
   })
   .input(AutomationTraineePath)
   .output(AutomationSubscriptionsResultSchema)
-  .mutation(({ ctx, input }) => reactivateAutomationSubscription(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) =>
+    reactivateSubscription(ctx.db, ctx.scope, { clientId: input.id }).then((subscriptions) => ({
+      subscriptions,
+    })),
+  );

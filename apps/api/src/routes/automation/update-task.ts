@@ -1,5 +1,5 @@
 import { AutomationTaskUpdateInput, AutomationTaskResultSchema } from "@studio/contracts";
-import { updateAutomationTask } from "@studio/domain";
+import { updateTask } from "@studio/domain";
 import { apiKeyProcedure } from "../../trpc";
 
 export const updateAutomationTaskRoute = apiKeyProcedure
@@ -14,4 +14,11 @@ export const updateAutomationTaskRoute = apiKeyProcedure
   })
   .input(AutomationTaskUpdateInput)
   .output(AutomationTaskResultSchema)
-  .mutation(({ ctx, input }) => updateAutomationTask(ctx.db, ctx.scope, input));
+  .mutation(({ ctx, input }) =>
+    updateTask(ctx.db, ctx.scope, {
+      id: input.id,
+      status: input.status,
+      snoozedUntil: input.snoozedUntil,
+      priority: input.priority,
+    }).then((task) => ({ task })),
+  );
