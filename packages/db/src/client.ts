@@ -12,8 +12,14 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema/index";
 import { DatabaseUnavailableError, guardedPostgres } from "./availability";
+import { exactDateParsers, installExactDateMapping } from "./pg-time";
+
+// Drizzle's date and timestamp columns read PostgreSQL's text exactly, whatever the year
+// (src/pg-time.ts; issue 27: `new Date(text)` read 0099 as 1999 and 0030 as an Invalid Date).
+installExactDateMapping();
 
 export { DatabaseUnavailableError, isDatabaseUnavailable } from "./availability";
+export { parsePgDate, parsePgTimestamp, utcMilliseconds } from "./pg-time";
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives: the same type on PostgreSQL and on PGlite. */
@@ -111,7 +117,8 @@ export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHan
 export function openPglite(dataDir: string): PGlite {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // btree_gist: the calendar's exclusion constraint (no two live events of a coach overlap).
-  return new PGlite(dataDir, { extensions: { btree_gist } });
+  // parsers: raw queries outside Drizzle read date, timestamp and timestamptz exactly too.
+  return new PGlite(dataDir, { extensions: { btree_gist }, parsers: exactDateParsers });
 }
 
 function createPostgresDatabase(url: string, options: CreateDatabaseOptions): DatabaseHandle {
@@ -187,7 +194,10 @@ function createPgliteDatabase(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const executorOf = (c: Pick<PGlite, "query">): SqlExecutor => ({
     async executeSql(text, values = []) {
-      const result = await c.query<Record<string, unknown>>(text, values as unknown[]);
+      // PGlite turns date and time types into Dates with `new Date(text)`; read them exactly.
+      const result = await c.query<Record<string, unknown>>(text, values as unknown[], {
+        parsers: exactDateParsers,
+      });
       return { rows: result.rows };
     },
   });
