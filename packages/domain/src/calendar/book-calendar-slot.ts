@@ -3,15 +3,9 @@ import { calendarEvents, isExclusionViolation, type Db } from "@studio/db";
 import { AppError, validation } from "../errors";
 import type { TraineeScope } from "../scope";
 import { toCalendarEventRecord } from "./calendar-record";
-import {
-  activeWindowsOf,
-  assertCalendarEnabled,
-  busyRangesOf,
-  loadCalendarStudio,
-  loadCalendarTrainee,
-  refusePreview,
-  resolveCalendarCoach,
-} from "./calendar-support";
+import { loadCalendarTrainee, refusePreview, resolveCalendarCoach } from "./calendar-participants";
+import { assertCalendarEnabled, loadCalendarStudio } from "./calendar-studio";
+import { activeWindowsOf, busyRangesOf } from "./coach-schedule";
 import { generateSlots } from "./slots";
 
 const slotTaken = () => new AppError("CONFLICT", "this slot was just booked");

@@ -4,7 +4,7 @@ import { calendarEvents, type Db } from "@studio/db";
 import { notFound, validation } from "../errors";
 import type { TraineeScope } from "../scope";
 import { toCalendarEventRecord } from "./calendar-record";
-import { loadCalendarTrainee, refusePreview } from "./calendar-support";
+import { loadCalendarTrainee, refusePreview } from "./calendar-participants";
 
 /**
  * `POST /v1/trainee/calendar/meetings/:id/cancel` (document 3): an upcoming CONFIRMED meeting of

@@ -8,7 +8,7 @@ import { availabilityWindows, coaches, type Db } from "@studio/db";
 import { validation } from "../errors";
 import type { CoachScope } from "../scope";
 import { toAvailabilityWindowRecord } from "./calendar-record";
-import { assertManagesCoach, loadStudioCoach } from "./calendar-support";
+import { assertManagesCoach, loadStudioCoach } from "./calendar-participants";
 
 /**
  * `POST /v1/web/calendar/availability` (decisions.md "Supporting web routes"): a window of a

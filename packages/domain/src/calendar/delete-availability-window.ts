@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { availabilityWindows, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { CoachScope } from "../scope";
-import { assertManagesCoach } from "./calendar-support";
+import { assertManagesCoach } from "./calendar-participants";
 
 /**
  * `DELETE /v1/web/calendar/availability/:id` (204): NOT_FOUND "availability window not found"

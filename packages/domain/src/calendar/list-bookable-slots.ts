@@ -1,15 +1,9 @@
 import type { CalendarSlotFilters, CalendarSlotList } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
-import {
-  activeWindowsOf,
-  assertCalendarEnabled,
-  busyRangesOf,
-  loadCalendarStudio,
-  loadCalendarTrainee,
-  resolveCalendarCoach,
-  resolveRange,
-} from "./calendar-support";
+import { loadCalendarTrainee, resolveCalendarCoach } from "./calendar-participants";
+import { assertCalendarEnabled, loadCalendarStudio, resolveRange } from "./calendar-studio";
+import { activeWindowsOf, busyRangesOf } from "./coach-schedule";
 import { generateSlots, walkDates, windowMinuteInstant } from "./slots";
 
 /**

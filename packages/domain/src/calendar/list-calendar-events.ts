@@ -4,7 +4,7 @@ import { calendarEvents, clientCoaches, type Db } from "@studio/db";
 import { validation } from "../errors";
 import type { CoachScope } from "../scope";
 import { toCalendarEventRecord } from "./calendar-record";
-import { loadCalendarStudio, resolveRange } from "./calendar-support";
+import { loadCalendarStudio, resolveRange } from "./calendar-studio";
 
 const DAY_MS = 86_400_000;
 

@@ -3,7 +3,8 @@ import type { CalendarEventList } from "@studio/contracts";
 import { calendarEvents, type Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
 import { toCalendarEventRecord } from "./calendar-record";
-import { loadCalendarStudio, loadCalendarTrainee } from "./calendar-support";
+import { loadCalendarTrainee } from "./calendar-participants";
+import { loadCalendarStudio } from "./calendar-studio";
 
 /**
  * `GET /v1/trainee/calendar/meetings` (document 3): every event linked to the trainee, past and
