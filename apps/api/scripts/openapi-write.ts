@@ -4,7 +4,7 @@
  *   pnpm --filter @studio/api openapi:write                 # packages/api-client/openapi.json + src/generated/schema.ts
  *   pnpm --filter @studio/api openapi:write -- --out DIR    # the same files under DIR instead
  *
- * Run it after changing a route, a contract or src/openapi.ts, and commit both files;
+ * Run it after changing a route, a contract or src/openapi/, and commit both files;
  * apps/api/test/api-client.test.ts fails while they are stale.
  */
 import { resolve } from "node:path";
