@@ -9,16 +9,16 @@ import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/har
 import { boxed } from "./support/form-fixtures";
 import { createSigningLink } from "./support/signing-fixtures";
 import { adminRequest, traineeRequest } from "./support/notification-fixtures";
-import { createLanguageModel } from "@studio/llm";
-import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
+import { createLanguageModel } from "@studio/providers/model";
+import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
 
 /**
  * Bad input never answers 5xx (issue "Platform hardening" item 3). The routes and their
  * fields come from the served OpenAPI document, so a route added later is fuzzed without a
  * new test: every JSON operation of every lane gets, with valid credentials for its lane,
  * a NUL character, a 1 MB string and a wrong type in each string field, query value and
- * path id; integers just outside int4 and huge numbers in each numeric field; year 0 and
- * year 10000 in each date field. The answer must be below 500 and in the lane's envelope;
+ * path id; integers just outside int4 and huge numbers in each numeric field; years 0, 99,
+ * 1899, 2101 and 10000 in each date field (the range is 1900 to 2100, issue 27). The answer must be below 500 and in the lane's envelope;
  * a value outside what the document states for its field must be refused (4xx). A valid
  * request per operation (sampled from the same schema) proves the credentials and the sample.
  */
@@ -49,9 +49,13 @@ const LONG_URL_VALUE = "y".repeat(8_000);
 const NUL = "fuzz\u0000nul";
 const INT_CLASSES: unknown[] = [2_147_483_648, -2_147_483_649, 1e20, 9_007_199_254_740_993, 1.5, "7"];
 const NUMBER_CLASSES: unknown[] = [1e308, -1e308, 2_147_483_648, "7"];
-const DATE_CLASSES = ["0000-01-01", "10000-01-01", "0000-12-31"];
+// Issue 27: years below 100 were stored (and read back shifted); the range is 1900 to 2100.
+const DATE_CLASSES = ["0000-01-01", "10000-01-01", "0000-12-31", "0099-06-01", "1899-12-31", "2101-01-01"];
 const DATE_TIME_CLASSES = [
   "0000-01-01T00:00:00Z",
+  "0099-06-01T00:00:00Z",
+  "0030-06-01T00:00:00+02:00",
+  "2101-01-01T00:00:00Z",
   "10000-01-01T00:00:00Z",
   "0001-01-01T00:00:00+14:00",
   "9999-12-31T23:59:59-14:00",
@@ -74,7 +78,7 @@ const unique = () => `${Date.now() % 1_000_000}${(serial += 1)}`;
 
 beforeAll(async () => {
   // Media routes need object storage to answer their valid samples (a local store in a temp dir).
-  const { LocalObjectStorage } = await import("@studio/storage");
+  const { LocalObjectStorage } = await import("@studio/providers/storage");
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);

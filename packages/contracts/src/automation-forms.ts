@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { automationBoolean, automationPaged, automationPagingQuery, blankable } from "./automation";
-import { boundedDate, boundedDateTime, boundedId, boundedName, boundedString, INPUT_LIMITS } from "./bounded";
+import { boundedDateOrDateTime, boundedId, boundedName, boundedString, INPUT_LIMITS } from "./bounded";
 import { FORM_ASSIGNMENT_LIMITS, FormAssignResultSchema } from "./form-assignments";
 import { FormTypeSchema } from "./notifications";
 
@@ -102,7 +102,7 @@ export const AutomationFieldValues = z
 export const AutomationFormAssignInput = z.object({
   id: boundedId().describe("trainee id"),
   formId: boundedString(INPUT_LIMITS.id, { trim: true, min: 1 }),
-  visibleFrom: blankable(z.union([boundedDateTime(), boundedDate()])).describe(
+  visibleFrom: blankable(boundedDateOrDateTime()).describe(
     "ISO date-time, or a date (midnight in the trainee's zone); default now",
   ),
   push: blankable(automationBoolean()).describe(

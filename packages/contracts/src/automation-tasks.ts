@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { automationInt, automationPaged, automationPagingQuery, blankable } from "./automation";
-import { boundedDate, boundedDateTime, boundedId, boundedName, boundedString } from "./bounded";
+import { boundedDateOrDateTime, boundedId, boundedName, boundedString } from "./bounded";
 import { TASK_DESCRIPTION_MAX, TaskSchema, TaskStatusSchema } from "./tasks";
 
 // ---- tasks (document 3 "Task (work board item)", "Weights, message, tasks"; decisions.md
 // "Field names": title, description, traineeId, coachId, dueDate, priority, status, snoozedUntil) ----
 
 /** A timestamp with offset, or a plain date (read as midnight UTC), as on the web lane. */
-const dateOrDateTime = () => z.union([boundedDateTime(), boundedDate()]);
+const dateOrDateTime = () => boundedDateOrDateTime();
 const taskPriority = () => automationInt(0, 5).describe("integer 0 to 5 (a number or a numeric string)");
 
 /** `GET /v1/automation/tasks`: newest first; filters status, traineeId, coachId. */

@@ -8,7 +8,7 @@ import {
 } from "./automation";
 import {
   boundedDate,
-  boundedDateTime,
+  boundedDateOrDateTime,
   boundedEmail,
   boundedId,
   boundedName,
@@ -148,7 +148,7 @@ export const AutomationTraineeCreateResultSchema = z.object({
 });
 
 /** A plain date (midnight UTC) or a date-time with offset. */
-const fromDate = () => blankable(z.union([boundedDateTime(), boundedDate()]));
+const fromDate = () => blankable(boundedDateOrDateTime());
 
 /** `GET /v1/automation/trainees/search` (decisions.md "Field names": automation trainee search). */
 export const AutomationTraineeSearchQuery = z.object({

@@ -3,11 +3,15 @@ import { z } from "zod";
 import * as contracts from "./index";
 import {
   boundedDate,
+  boundedDateOrDateTime,
   boundedDateTime,
   boundedId,
   boundedInt,
   boundedName,
   boundedString,
+  BOUNDED_DATE_PATTERN,
+  BOUNDED_DATE_TIME_PATTERN,
+  DATE_OR_DATE_TIME_MESSAGE,
   DATE_RANGE_MESSAGE,
   DATE_TIME_RANGE_MESSAGE,
   INT4_MAX,
@@ -62,19 +66,81 @@ describe("integer helpers", () => {
 });
 
 describe("date helpers", () => {
-  it("calendar dates: years 1 to 9999", () => {
-    for (const ok of ["0001-01-01", "2024-02-29", "9999-12-31"])
+  it("calendar dates: real days from 1900-01-01 to 2100-12-31 (issue 27: no years below 100)", () => {
+    for (const ok of ["1900-01-01", "2000-02-29", "2024-02-29", "2100-12-31"])
       expect(boundedDate().safeParse(ok).success, ok).toBe(true);
-    expect(messages(boundedDate(), "0000-01-01")).toEqual([DATE_RANGE_MESSAGE]);
+    for (const bad of [
+      "0001-01-01",
+      "0030-06-01",
+      "0099-06-01",
+      "1899-12-31",
+      "2101-01-01",
+      "9999-12-31",
+      "0000-01-01",
+      "1900-02-29",
+      "2100-02-29",
+      "2023-02-29",
+      "2024-04-31",
+    ])
+      expect(messages(boundedDate(), bad), bad).toEqual([DATE_RANGE_MESSAGE]);
     expect(boundedDate().safeParse("10000-01-01").success).toBe(false);
+    expect(messages(boundedDate(), 5)).toEqual(["Invalid input: expected string, received number"]);
   });
 
-  it("date-times: the instant lies in UTC years 1 to 9999, whatever the offset", () => {
-    for (const ok of ["0001-01-01T00:00:00Z", "2030-01-15T10:00:00+02:00", "9999-12-31T23:59:59.999Z"])
+  it("date-times: the date as written lies in 1900-01-01 to 2100-12-31, with seconds and an offset", () => {
+    for (const ok of [
+      "1900-01-01T00:00:00Z",
+      "1900-01-01T00:00:00+14:00",
+      "2030-01-15T10:00:00.123456+02:00",
+      "2100-12-31T23:59:59.999-14:00",
+    ])
       expect(boundedDateTime().safeParse(ok).success, ok).toBe(true);
-    for (const bad of ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+    for (const bad of [
+      "0099-06-01T00:00:00Z",
+      "0030-06-01T00:00:00Z",
+      "0001-01-01T00:00:00+14:00",
+      "1899-12-31T23:59:59Z",
+      "2101-01-01T00:00:00Z",
+      "9999-12-31T23:59:59-14:00",
+      "0000-01-01T00:00:00Z",
+      "2030-01-15T10:00Z",
+      "2030-01-15T10:00:00",
+    ])
       expect(messages(boundedDateTime(), bad), bad).toEqual([DATE_TIME_RANGE_MESSAGE]);
     expect(boundedDateTime().safeParse("10000-01-01T00:00:00Z").success).toBe(false);
+  });
+
+  it("date or date-time fields: the range message instead of zod's 'Invalid input'", () => {
+    for (const ok of ["1900-01-01", "2100-12-31T23:59:59Z"])
+      expect(boundedDateOrDateTime().safeParse(ok).success, ok).toBe(true);
+    for (const bad of ["0099-06-01", "0030-06-01T00:00:00Z", "someday"])
+      expect(messages(boundedDateOrDateTime(), bad), bad).toEqual([DATE_OR_DATE_TIME_MESSAGE]);
+  });
+
+  it("the pattern states the whole rule: it is the OpenAPI schema's, with the format and the bounds", () => {
+    const date = z.toJSONSchema(boundedDate()) as Record<string, unknown>;
+    expect(date).toMatchObject({
+      format: "date",
+      pattern: BOUNDED_DATE_PATTERN.source,
+      "x-minimum": "1900-01-01",
+    });
+    const dateTime = z.toJSONSchema(boundedDateTime().describe("a field's own words")) as Record<
+      string,
+      unknown
+    >;
+    expect(dateTime).toMatchObject({
+      format: "date-time",
+      pattern: BOUNDED_DATE_TIME_PATTERN.source,
+      "x-maximum": "2100-12-31T23:59:59.999",
+    });
+    // Every day of the range passes (the days either side of it are refused above).
+    const day = new Date(Date.UTC(1900, 0, 1));
+    const refused: string[] = [];
+    let days = 0;
+    for (; day.getUTCFullYear() <= 2100; day.setUTCDate(day.getUTCDate() + 1), days += 1)
+      if (!BOUNDED_DATE_PATTERN.test(day.toISOString().slice(0, 10))) refused.push(day.toISOString());
+    expect(refused).toEqual([]);
+    expect(days).toBe(73_414);
   });
 });
 
@@ -90,11 +156,12 @@ describe("the contracts use them (the probes of issue 9 item 3)", () => {
     expect(CoachCreateInput.safeParse({ ...coach, clientLimit: INT4_MAX }).success).toBe(true);
   });
 
-  it("year 0 in remindAt and dueDate is VALIDATION", () => {
-    for (const remindAt of ["0000-01-01", "0000-06-01T00:00:00Z"])
+  it("year 0 and years below 100 in remindAt and dueDate are VALIDATION", () => {
+    for (const remindAt of ["0000-01-01", "0000-06-01T00:00:00Z", "0099-06-01", "0030-06-01T00:00:00Z"])
       expect(LeadReminderInput.safeParse({ id: "l", remindAt }).success, remindAt).toBe(false);
     expect(LeadReminderInput.safeParse({ id: "l", remindAt: "2030-01-01" }).success).toBe(true);
     expect(TaskCreateInput.safeParse({ title: "t", dueDate: "0000-01-01T00:00:00Z" }).success).toBe(false);
+    expect(TaskCreateInput.safeParse({ title: "t", dueDate: "0099-06-01" }).success).toBe(false);
     expect(TaskCreateInput.safeParse({ title: "t", dueDate: "2030-01-01T00:00:00Z" }).success).toBe(true);
   });
 

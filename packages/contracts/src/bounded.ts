@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Bounded input helpers (issue "Platform hardening" item 3): every string of every input
  * schema refuses NUL (PostgreSQL text and jsonb cannot hold it) and has a length limit, every
- * integer stays inside its column type, every date inside years 1 to 9999. The database then
+ * integer stays inside its column type, every date between 1900 and 2100. The database then
  * never sees a value it cannot store, and the answer is VALIDATION 422 instead of a 500.
  * Limits are in docs/decisions/errors-and-validation.md "Input bounds"; a field with a limit of its own in the spec
  * keeps that limit.
@@ -84,26 +84,74 @@ export function boundedInt(min: number = INT4_MIN, max: number = INT4_MAX) {
 /** An integer of a PostgreSQL integer column that must not be negative (limits, counters). */
 export const nonNegativeInt4 = () => boundedInt(0, INT4_MAX);
 
-export const DATE_RANGE_MESSAGE = "must be a date between 0001-01-01 and 9999-12-31";
-export const DATE_TIME_RANGE_MESSAGE = "must be a time between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z";
+/**
+ * Every date and date-time of an input is dated 1900-01-01 to 2100-12-31 (issue 27 item 5;
+ * docs/decisions/errors-and-validation.md "Dates and instants: 1900 to 2100"). Wide enough for
+ * any birth date, weigh-in, program or reminder the product handles; narrow enough that a typo
+ * ("0099", "20255") is refused as VALIDATION instead of being stored. The rule is the pattern of the
+ * OpenAPI schema and nothing else: the date as written, before any offset is applied.
+ */
+export const DATE_MIN = "1900-01-01";
+export const DATE_MAX = "2100-12-31";
+export const DATE_RANGE_MESSAGE = `must be a date YYYY-MM-DD between ${DATE_MIN} and ${DATE_MAX}`;
+export const DATE_TIME_RANGE_MESSAGE = `must be an ISO 8601 date-time with seconds and an offset (Z or +HH:MM), dated between ${DATE_MIN} and ${DATE_MAX}`;
 
-/** `Date.UTC` maps years 0 to 99 to 1900 to 1999; build year 1 explicitly. */
-function utc(year: number, month: number, day: number): number {
-  const date = new Date(Date.UTC(2000, month, day));
-  date.setUTCFullYear(year);
-  return date.getTime();
-}
-/** Instants PostgreSQL timestamptz columns and JavaScript's ISO output both hold (UTC years 1 to 9999). */
-export const MIN_INSTANT = utc(1, 0, 1);
-export const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const YEAR = "(?:19\\d\\d|20\\d\\d|2100)";
+/** Leap years of the range: every fourth, 2000 included, 1900 and 2100 not. */
+const LEAP_YEAR = "(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:0[048]|[2468][048]|[13579][26]))";
+const DAY = `(?:${LEAP_YEAR}-02-29|${YEAR}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
+const TIME_WITH_OFFSET =
+  "(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)";
+/** A real calendar day YYYY-MM-DD of 1900 to 2100. */
+export const BOUNDED_DATE_PATTERN = new RegExp(`^${DAY}$`);
+/** A date-time with seconds and an offset whose written day is a BOUNDED_DATE_PATTERN day. */
+export const BOUNDED_DATE_TIME_PATTERN = new RegExp(`^${DAY}T${TIME_WITH_OFFSET}$`);
 
-/** A calendar date YYYY-MM-DD in years 1 to 9999 (year 0 does not exist in PostgreSQL). */
+// zod's ISO formats take a pattern of their own at run time (`def.pattern ??= ...`) but leave it
+// out of their parameter types; with it the schema keeps its format (date, date-time) and the
+// OpenAPI document carries this pattern alone, so the document states the rule exactly.
+type WithPattern<T> = T & { pattern: RegExp };
+/** The range message for a string that fails the pattern; other issues (not a string) keep zod's. */
+const formatError = (message: string) => (issue: { code?: string }) =>
+  issue.code === "invalid_format" ? message : undefined;
+
+/** A calendar date YYYY-MM-DD between 1900-01-01 and 2100-12-31. */
 export const boundedDate = () =>
-  withoutNul(z.iso.date()).refine((value) => Number(value.slice(0, 4)) >= 1, DATE_RANGE_MESSAGE);
+  withoutNul(
+    z.iso.date({
+      pattern: BOUNDED_DATE_PATTERN,
+      error: formatError(DATE_RANGE_MESSAGE),
+    } as WithPattern<z.core.$ZodISODateParams>),
+  ).meta({
+    description: `YYYY-MM-DD, ${DATE_MIN} to ${DATE_MAX}`,
+    "x-minimum": DATE_MIN,
+    "x-maximum": DATE_MAX,
+  });
 
-/** An ISO date-time with offset whose instant lies in UTC years 1 to 9999. */
+/**
+ * An ISO 8601 date-time with seconds and an offset, dated 1900-01-01 to 2100-12-31 as written
+ * (its instant is then within a day of that range, which PostgreSQL and JavaScript both hold).
+ */
 export const boundedDateTime = () =>
-  withoutNul(z.iso.datetime({ offset: true })).refine((value) => {
-    const instant = Date.parse(value);
-    return Number.isFinite(instant) && instant >= MIN_INSTANT && instant <= MAX_INSTANT;
-  }, DATE_TIME_RANGE_MESSAGE);
+  withoutNul(
+    z.iso.datetime({
+      offset: true,
+      pattern: BOUNDED_DATE_TIME_PATTERN,
+      error: formatError(DATE_TIME_RANGE_MESSAGE),
+    } as WithPattern<z.core.$ZodISODateTimeParams>),
+  ).meta({
+    description: `ISO 8601 date-time with offset, dated ${DATE_MIN} to ${DATE_MAX}`,
+    "x-minimum": `${DATE_MIN}T00:00:00`,
+    "x-maximum": `${DATE_MAX}T23:59:59.999`,
+  });
+
+export const DATE_OR_DATE_TIME_MESSAGE = `must be a date YYYY-MM-DD or an ISO 8601 date-time with an offset, dated between ${DATE_MIN} and ${DATE_MAX}`;
+
+/**
+ * A date-time or a plain date (each field says what a plain date means), both bounded as above;
+ * a value that is neither gets the range message instead of zod's "Invalid input".
+ */
+export const boundedDateOrDateTime = () =>
+  z.union([boundedDateTime(), boundedDate()], {
+    error: (issue) => (issue.code === "invalid_union" ? DATE_OR_DATE_TIME_MESSAGE : undefined),
+  });

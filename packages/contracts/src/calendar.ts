@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedDate, boundedDateTime, boundedId, boundedInt } from "./bounded";
+import { boundedDate, boundedDateOrDateTime, boundedDateTime, boundedId, boundedInt } from "./bounded";
 
 /** Calendar (document 3 "Calendar event", "Trainee calendar"; decisions.md "Supporting web routes"). */
 export const CalendarSlotTypeSchema = z.enum(["TRAINING", "CONVERSATION"]);
@@ -28,7 +28,7 @@ const minuteOfDay = boundedInt(0, CALENDAR_LIMITS.minutesPerDay);
  * A range bound: an ISO date-time with offset, or a plain date read in the studio's zone
  * (`from` as the start of that day, `to` as the end of that day, so from=to=D is day D).
  */
-const rangeBound = z.union([boundedDateTime(), boundedDate()]);
+const rangeBound = boundedDateOrDateTime();
 
 // ---- availability windows (web lane) ----
 

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { ClientSchema } from "./clients";
-import { isoDateTime } from "./common";
-import { boundedDate, boundedId, boundedInt, boundedName, boundedString, INT4_MAX } from "./bounded";
+import {
+  boundedDateOrDateTime,
+  boundedId,
+  boundedInt,
+  boundedName,
+  boundedString,
+  INT4_MAX,
+} from "./bounded";
 
 /** Document 1 "Lead": where a lead came from. */
 export const LEAD_SOURCES = ["SITE", "INSTAGRAM", "FACEBOOK", "GOOGLE", "REFERRAL", "WHATSAPP"] as const;
@@ -33,7 +39,7 @@ const leadText = (max: number) =>
     .nullable();
 
 /** A calendar date (YYYY-MM-DD, read in server local time) or an ISO date-time with offset. */
-export const DateOrDateTime = z.union([boundedDate(), isoDateTime]);
+export const DateOrDateTime = boundedDateOrDateTime();
 
 const hexColor = boundedString(7, { trim: true }).regex(/^#[0-9a-fA-F]{6}$/, "color must be #rrggbb");
 const statusLabel = boundedName(LEAD_STATUS_LABEL_MAX);

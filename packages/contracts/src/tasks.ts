@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pagingQuery, paged } from "./paging";
-import { boundedDate, boundedDateTime, boundedId, boundedInt, boundedName, boundedString } from "./bounded";
+import { boundedDateOrDateTime, boundedId, boundedInt, boundedName, boundedString } from "./bounded";
 
 /** Task (work board item), document 3. OPEN and SNOOZED are open; DONE and DISMISSED resolved. */
 export const TaskStatusSchema = z.enum(["OPEN", "SNOOZED", "DONE", "DISMISSED"]);
@@ -11,7 +11,7 @@ export const TASK_DESCRIPTION_MAX = 2000;
 export const TASK_MAX_ASSIGNEES = 50;
 
 /** A timestamp with offset, or a plain date (read as midnight UTC). */
-const dateOrDateTime = z.union([boundedDateTime(), boundedDate()]);
+const dateOrDateTime = boundedDateOrDateTime();
 
 const taskFields = {
   title: boundedName(200),

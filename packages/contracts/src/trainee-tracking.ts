@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { boundedDate, boundedDateTime, boundedId, boundedInt, boundedString, withoutNul } from "./bounded";
+import {
+  boundedDate,
+  boundedDateOrDateTime,
+  boundedDateTime,
+  boundedId,
+  boundedInt,
+  boundedString,
+  withoutNul,
+} from "./bounded";
 
 // Trainee progress and self tracking (document 3 "Trainee progress and self tracking", "Daily
 // metric and logs", "Limits"; decisions.md field names). Day keys are YYYY-MM-DD in the
@@ -288,8 +296,8 @@ export const HealthDaysResultSchema = z
 
 /** `GET /v1/trainee/health/summary`: dates or date-times, read as the trainee's local days. */
 export const HealthSummaryQuery = z.object({
-  from: z.union([boundedDateTime(), boundedDate()]).optional().describe("default 7 days ago"),
-  to: z.union([boundedDateTime(), boundedDate()]).optional().describe("default now"),
+  from: boundedDateOrDateTime().optional().describe("default 7 days ago"),
+  to: boundedDateOrDateTime().optional().describe("default now"),
 });
 export type HealthSummaryQuery = z.infer<typeof HealthSummaryQuery>;
 

@@ -1,5 +1,5 @@
--- Dates outside 1900-01-01 .. 2100-12-31 already stored (issue 27 item 5; docs/DECISIONS.md "Dates and instants:
--- 1900 to 2100"). Inputs are bounded to that range now, but rows written before could hold any year, and years
+-- Dates outside 1900-01-01 .. 2100-12-31 already stored (issue 27 item 5; docs/decisions/errors-and-validation.md
+-- "Dates and instants"). Inputs are bounded to that range now, but rows written before could hold any year, and years
 -- below 100 came back from the driver shifted (0099 read as 1999) or as an Invalid Date. The reads are exact now,
 -- so such a row no longer breaks a view; it is still almost certainly a typo. This migration changes no data:
 -- clamping would invent a date, and moving rows to a quarantine table would cut them from the rows that reference

@@ -106,7 +106,9 @@ export async function getTrackingSummary(
         latestKg: sql<
           number | null
         >`(array_agg(${weightEntries.weightKg} order by ${weightEntries.recordedAt} desc, ${weightEntries.createdAt} desc, ${weightEntries.id} desc))[1]`,
-        latestAt: sql<string | null>`max(${weightEntries.recordedAt})`,
+        // Read through the column's mapping: PostgreSQL's raw text given to `new Date` is wrong
+        // for years below 100 (issue 27 item 5).
+        latestAt: sql<Date | null>`max(${weightEntries.recordedAt})`.mapWith(weightEntries.recordedAt),
       })
       .from(weightEntries)
       .where(and(eq(weightEntries.clientId, clientId), eq(weightEntries.studioId, studioId))),
@@ -185,7 +187,7 @@ export async function getTrackingSummary(
   const count = weights?.count ?? 0;
   const startKg = weights?.firstKg ?? trainee.weightKg;
   const currentKg = weights?.latestKg ?? trainee.weightKg;
-  const lastWeighInAt = weights?.latestAt ? new Date(weights.latestAt) : null;
+  const lastWeighInAt = weights?.latestAt ?? null;
   const lastWeighInDate = lastWeighInAt ? dayKeyOf(lastWeighInAt, zone) : null;
   const lastActiveOn =
     [latest?.lastWorkoutOn, latest?.lastMealOn, latest?.lastMetricOn, lastWeighInDate]
