@@ -1,8 +1,9 @@
 import type { z } from "zod";
 
 /**
- * Outbound services, as interfaces only: the provider clients live in packages/jobs
- * (src/providers) and are called by job handlers, never in a request. Domain code composes what
+ * Outbound services, as interfaces only: every adapter lives in packages/providers (one folder
+ * per port: mail, chat, push, model, storage, web-pages) and implements the type declared here.
+ * Mail, chat and push are called by job handlers, never in a request. Domain code composes what
  * to send and enqueues the job in its transaction (scope.jobs); tests pass a real loopback server
  * speaking the provider's protocol or a recording implementation of the port.
  */
@@ -68,8 +69,8 @@ export type MultipartRefusal =
   | "invalid-part";
 
 /**
- * Object storage (S3 or compatible; a local directory in the embedded default). packages/storage
- * implements it; the web scope carries it (`scope.storage`, null when not configured). Expected
+ * Object storage (S3 or compatible; a local directory in the embedded default).
+ * packages/providers/src/storage implements it; the web scope carries it (`scope.storage`, null when not configured). Expected
  * refusals come back as values; anything thrown is a storage failure (unreachable, refused
  * credentials) the caller reports as unavailable.
  */
@@ -106,7 +107,7 @@ export interface ObjectStorage {
   deleteObject(key: string): Promise<void>;
 }
 
-/** Why a language model gave no answer (packages/llm implements the port). */
+/** Why a language model gave no answer (packages/providers/src/model implements the port). */
 export type ModelFailure = "unavailable" | "timeout" | "invalid-output";
 
 export type ModelAnswer<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure; message: string };
@@ -142,7 +143,7 @@ export type PageReadFailure = "refused" | "unreachable" | "no-text";
 
 export type PageRead = { ok: true; text: string } | { ok: false; failure: PageReadFailure; message: string };
 
-/** Reads links (recipe pages) under the outbound target checks; packages/outbound implements it. */
+/** Reads links (recipe pages) under the outbound target checks; packages/providers/src/web-pages implements it. */
 export interface WebPageReader {
   /** The page's readable text, fetched directly. */
   read(url: string): Promise<PageRead>;

@@ -26,7 +26,7 @@ export const clientIsLive = (): SQL => isNull(clients.deletedAt);
 
 /** The scope's studio's live trainees. */
 export const liveTrainees = (scope: StudioScope): SQL =>
-  and(eq(clients.studioId, scope.studioId), isNull(clients.deletedAt))!;
+  and(eq(clients.studioId, scope.studioId), clientIsLive())!;
 
 /**
  * One live trainee of the scope's studio: `clientId` is an id or a column (e.g. the client id of
@@ -52,12 +52,15 @@ export interface LoadLiveTraineeOptions {
   forUpdate?: boolean;
   /** The NOT_FOUND subject: "client" (default) or "trainee" (the tracking routes). */
   missing?: "client" | "trainee";
+  /** Limit a coach with assigned-trainees access to their own trainees (default true). */
+  reach?: boolean;
 }
 
 /**
  * The one lookup of a trainee by id: live, in the scope's studio and reachable by the caller (a
  * coach limited to assigned trainees gets the same NOT_FOUND as for another studio's or a
- * deleted id). The whole row, or the columns `select` names.
+ * deleted id; `reach: false` for the routes that do not apply coach scoping). The whole row, or
+ * the columns `select` names.
  */
 export async function loadLiveTrainee(
   db: DbOrTx,
@@ -80,7 +83,7 @@ export async function loadLiveTrainee(
   const query = db
     .select(options.select ?? getTableColumns(clients))
     .from(clients)
-    .where(liveTraineeOf(scope, clientId, { reach: true }))
+    .where(liveTraineeOf(scope, clientId, { reach: options.reach ?? true }))
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: clients }) : await query;
   if (!row) throw notFound(options.missing ?? "client");

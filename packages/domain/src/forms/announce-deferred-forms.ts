@@ -4,6 +4,7 @@ import { clients, formAssignments, forms, studios, type Db } from "@studio/db";
 import type { NotifyInput } from "../notifications/notify";
 import { notifyMany } from "../notifications/notify-many";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
+import { clientIsLive } from "../clients/live-trainee";
 
 export interface DeferredFormRun {
   /** Assignments announced by this run (FORM_SENT recorded: queued or skipped with a reason). */
@@ -51,7 +52,7 @@ export async function announceDeferredForms(
             eq(formAssignments.status, "PENDING"),
             lte(formAssignments.visibleFrom, scope.now),
             ne(forms.type, "PDF_SIGNATURE"),
-            isNull(clients.deletedAt),
+            clientIsLive(),
             eq(clients.studioId, formAssignments.studioId),
             isNull(studios.archivedAt),
           ),

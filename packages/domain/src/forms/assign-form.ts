@@ -9,13 +9,13 @@ import {
   type FormType,
 } from "@studio/contracts";
 import { clients, formAssignments, studios, type DbOrTx } from "@studio/db";
-import { AppError, notFound, validation } from "../errors";
+import { AppError, validation } from "../errors";
 import { notify } from "../notifications/notify";
 import type { StudioScope } from "../scope";
 import { pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
 import { loadFormRow } from "./form-record";
 import { toFormAssignmentRecord, type FrozenFormSchema } from "./form-assignment-record";
-import { liveTraineeOf } from "../clients/live-trainee";
+import { loadLiveTrainee, studioTimezoneOfClient } from "../clients/live-trainee";
 
 export interface AssignFormInput {
   clientId: string;
@@ -123,13 +123,10 @@ export async function assignForm(
 ): Promise<{ assignment: FormAssignmentRecord; signingUrl: string | null }> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: clients.id, timezone: clients.timezone, studioTimezone: studios.timezone })
-      .from(clients)
-      .innerJoin(studios, eq(studios.id, clients.studioId))
-      .where(liveTraineeOf(scope, input.clientId))
-      .limit(1);
-    if (!client) throw notFound("client");
+    const client = await loadLiveTrainee(tx, scope, input.clientId, {
+      reach: false,
+      select: { id: clients.id, timezone: clients.timezone, studioTimezone: studioTimezoneOfClient },
+    });
     const form = await loadFormRow(tx, scope, input.formId);
     if (!form.isActive) throw new AppError("BAD_REQUEST", "form template is not active");
 

@@ -22,6 +22,7 @@ import {
   type PlatformJobScope,
 } from "./form-reminder-items";
 import { effectiveMessages } from "./messages";
+import { clientIsLive } from "../clients/live-trainee";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -91,7 +92,7 @@ export async function remindRecurringForms(db: Db, scope: PlatformJobScope, pass
           gt(clients.id, after),
           isNotNull(clients.checkInStartDate),
           lte(clients.checkInStartDate, latestStart),
-          isNull(clients.deletedAt),
+          clientIsLive(),
           ne(clients.status, "ARCHIVED"),
           isNull(studios.archivedAt),
         ),
@@ -192,7 +193,7 @@ export async function remindSentForms(db: Db, scope: PlatformJobScope, pass: Pas
           or(ne(formAssignments.pushMode, "DEFERRED"), isNotNull(formAssignments.announcedAt)),
           lte(formAssignments.visibleFrom, now),
           gt(formAssignments.visibleFrom, horizon),
-          isNull(clients.deletedAt),
+          clientIsLive(),
           ne(clients.status, "ARCHIVED"),
           isNull(studios.archivedAt),
         ),

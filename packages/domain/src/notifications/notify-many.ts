@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, exists, inArray, lte, sql } from "drizzle-orm";
+import { and, inArray, lte } from "drizzle-orm";
 import {
   DELIVER_PUSH_JOB,
   type DeliverPushPayload,
@@ -7,14 +7,14 @@ import {
   type NotificationSkipReason,
   type NotificationType,
 } from "@studio/contracts";
-import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
+import { clients, notifications, notificationThrottles, type DbOrTx } from "@studio/db";
 import { enqueueJobs } from "../enqueue-jobs";
 import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import type { NotificationConfigValues } from "./catalogue";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
-import { NOTIFICATION_THROTTLE_MS, type NotifyInput, type NotifyVariables } from "./notify";
+import { NOTIFICATION_THROTTLE_MS, recipientColumns, type NotifyInput, type NotifyVariables } from "./notify";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
 import { liveTrainees } from "../clients/live-trainee";
 
@@ -46,17 +46,7 @@ export async function notifyMany(
   return db.transaction(async (tx) => {
     const ids = [...new Set(inputs.map((i) => i.clientId))];
     const rows = await tx
-      .select({
-        id: clients.id,
-        firstName: clients.firstName,
-        muted: clients.mutedNotificationGroups,
-        hasToken: sql<boolean>`${exists(
-          tx
-            .select({ one: sql`1` })
-            .from(pushTokens)
-            .where(eq(pushTokens.clientId, clients.id)),
-        )}`,
-      })
+      .select({ id: clients.id, ...recipientColumns })
       .from(clients)
       .where(and(inArray(clients.id, ids), liveTrainees(scope)));
     const byId = new Map(rows.map((r) => [r.id, r]));

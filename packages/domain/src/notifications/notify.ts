@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, exists, lte, sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
 import {
   DELIVER_PUSH_JOB,
   type DeliverPushPayload,
@@ -10,12 +10,11 @@ import {
   type PushTimelineEntry,
 } from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
-import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
-import { liveTraineeOf } from "../clients/live-trainee";
+import { loadLiveTrainee } from "../clients/live-trainee";
 
 export type NotifyVariables = Readonly<Record<string, string | number | null | undefined>>;
 
@@ -70,6 +69,13 @@ async function claimThrottle(
   return claimed.length > 0;
 }
 
+/** What a notification reads of its trainee: first name, muted groups, whether a push token exists. */
+export const recipientColumns = {
+  firstName: clients.firstName,
+  muted: clients.mutedNotificationGroups,
+  hasToken: sql<boolean>`exists (select 1 from ${pushTokens} where ${pushTokens.clientId} = ${clients.id})`,
+};
+
 /**
  * Sends a push to a trainee the way every feature does (plan assignment, forms, coach
  * messages, reminders): resolves the studio's effective config and the message for the form
@@ -85,21 +91,11 @@ export async function notify(
 ): Promise<NotificationRecord> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({
-        firstName: clients.firstName,
-        muted: clients.mutedNotificationGroups,
-        hasToken: sql<boolean>`${exists(
-          tx
-            .select({ one: sql`1` })
-            .from(pushTokens)
-            .where(eq(pushTokens.clientId, clients.id)),
-        )}`,
-      })
-      .from(clients)
-      .where(liveTraineeOf(scope, input.clientId))
-      .limit(1);
-    if (!client) throw notFound("trainee");
+    const client = await loadLiveTrainee(tx, scope, input.clientId, {
+      reach: false,
+      missing: "trainee",
+      select: recipientColumns,
+    });
 
     const { values } = await loadStudioConfig(tx, scope, input.type);
     const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });

@@ -70,7 +70,7 @@ export async function assignTemplateInBulk(
           where not exists (select 1 from ${programs} p where p.studio_id = ${studioId}
             and p.source_template_id = ${template.id} and p.client_id = w.id and p.status in (${held}))
           order by w.n
-          returning id, client_id, type, name, display_name
+          returning id, client_id, type, name, display_name, start_date
         ), activities as (
           insert into ${traineeActivities} (id, studio_id, client_id, actor, action, entity_type, entity_id,
             type, data, created_at)
@@ -80,7 +80,8 @@ export async function assignTemplateInBulk(
             ${at}::timestamptz
           from new_programs np
         )
-        select id, client_id as "clientId", type, name, display_name as "displayName" from new_programs`),
+        select id, client_id as "clientId", type, name, display_name as "displayName",
+          start_date::text as "startDate" from new_programs`),
     );
     await announceActivatedPrograms(tx, scope, created);
 

@@ -4,6 +4,7 @@ import { studios, type DbOrTx } from "@studio/db";
 import { enqueueJobs } from "../enqueue-jobs";
 import { notifyMany } from "../notifications/notify-many";
 import type { StudioScope } from "../scope";
+import { startWaitingSubscriptions } from "../subscriptions/activate-first-plan-subscriptions";
 
 /** The activity row's type per program type (document 2 "assign"). */
 export const ACTIVITY_TYPE_OF: Readonly<Record<string, string>> = {
@@ -59,6 +60,8 @@ export interface ActivatedProgram {
   type: string;
   name: string;
   displayName: string | null;
+  /** The program's start date (null: none sent; a waiting subscription starts today). */
+  startDate: string | null;
 }
 
 /** The plan pushes of the programs, through ONE notifyMany (settings, mutes and push tokens honoured). */
@@ -83,11 +86,13 @@ async function notifyActivatedPrograms(
 }
 
 /**
- * What a program becoming ACTIVE causes (assignment without hold, release of a held one), in
- * the caller's transaction: the plan pushes of every program through ONE notifyMany (settings,
- * mutes and push tokens honoured), and one plan-activated job per program (one enqueue
- * statement), whose handler starts subscriptions waiting on the FIRST_PLAN trigger.
- * `notify: false` (the automation lane's flag) sends no push; the job still runs.
+ * What a program becoming ACTIVE causes (assignment without hold, release of a held one, bulk
+ * assignment, the automation lane), in the caller's transaction: the trainees' subscriptions
+ * waiting on the FIRST_PLAN trigger start from the program's start date (so the answer and every
+ * read after it see them started), the plan pushes of every program through ONE notifyMany
+ * (settings, mutes and push tokens honoured), and one plan-activated job per program (one
+ * enqueue statement), whose handler repeats the start as a backstop (idempotent).
+ * `notify: false` (the automation lane's flag) sends no push; the subscriptions start all the same.
  */
 export async function announceActivatedPrograms(
   tx: DbOrTx,
@@ -96,6 +101,7 @@ export async function announceActivatedPrograms(
   options: { notify?: boolean } = {},
 ): Promise<void> {
   if (programs.length === 0) return;
+  await startWaitingSubscriptions(tx, scope, programs);
   if (options.notify !== false) await notifyActivatedPrograms(tx, scope, programs);
   await enqueueJobs(
     scope.jobs,

@@ -37,16 +37,6 @@ export async function findStudioOwnerUserIds(db: DbOrTx, scope: StudioScope): Pr
   return rows.map((row) => row.userId);
 }
 
-/** The studio owner is the organization member with role owner. */
-export async function findStudioOwnerUserId(db: DbOrTx, studioId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.studioId, studioId), eq(organizationMembers.role, "owner")))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
 /**
  * The web context's part of the sync: a user seen on the web lane gets a member row when
  * none exists, and OWNER promotes to owner. It never demotes or re-derives a role (coach

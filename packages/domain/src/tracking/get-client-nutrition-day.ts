@@ -45,7 +45,7 @@ export async function getClientNutritionDay(
   input: NutritionDayQuery,
 ): Promise<NutritionDayDetail> {
   const subject = await loadNutritionSubject(db, scope, input.id);
-  const [day] = await loadNutritionDays(db, scope.studioId, subject, { from: input.date, to: input.date });
+  const [day] = await loadNutritionDays(db, scope, subject, { from: input.date, to: input.date });
   const meals = (day?.meals ?? []).filter((m) => m.counted).flatMap((m) => displayMeal(m) ?? []);
   return { date: input.date, meals };
 }

@@ -61,7 +61,7 @@ export async function getClientNutritionInsight(
   const model = scope.model;
   if (!model) return { sentence: null };
   const range = lastDays(scope.now, subject.zone, TRACKING_RANGE_DAYS[input.range]);
-  const days = await loadNutritionSpan(db, scope.studioId, subject, range);
+  const days = await loadNutritionSpan(db, scope, subject, range);
   const unit = unitOf(days);
   const period = summarizeNutrition(range, days, unit, subject.plan.kind === "plan");
   if (period.loggedDays === 0 || (!period.averageConsumed && !period.averageTarget))

@@ -34,10 +34,8 @@ export async function nutritionViewOf(
 ): Promise<Omit<NutritionView, "range">> {
   const previousSpan = previousRange(range);
   const [current, before] = await Promise.all([
-    loadNutritionSpan(db, scope.studioId, subject, range),
-    options.withPrevious
-      ? loadNutritionSpan(db, scope.studioId, subject, previousSpan)
-      : Promise.resolve(null),
+    loadNutritionSpan(db, scope, subject, range),
+    options.withPrevious ? loadNutritionSpan(db, scope, subject, previousSpan) : Promise.resolve(null),
   ]);
   const unit = unitOf(current);
   const hasTargets = subject.plan.kind === "plan";

@@ -10,7 +10,7 @@ import type { StudioScope } from "../scope";
 import { trainingRequirementOf } from "../templates/training-requirement-of";
 import { workoutsPerWeekOf } from "../templates/training-rules";
 import { inRange, keysOf, lastDays, lastWeeks, previousRange } from "../time/day-keys";
-import { loadActiveTrainingPlan } from "./active-training-plan";
+import { loadActivePlan } from "./active-plan";
 import { loadTrackedTrainee } from "./tracked-trainee";
 import { logOrderDesc, selectTraineeLogs } from "./workout-log-rows";
 import { readSession } from "./workout-session";
@@ -56,7 +56,7 @@ export async function getClientWorkouts(
       logOrderDesc,
       L.baselineLogs,
     ),
-    loadActiveTrainingPlan(db, scope, trainee.clientId),
+    loadActivePlan(db, scope, trainee.clientId, "TRAINING"),
     db
       .select({ date: dailyMetrics.date, steps: dailyMetrics.steps })
       .from(dailyMetrics)

@@ -3,7 +3,7 @@ import { MEASUREMENT_KEYS, TRACKING_LIMITS, type TraineeProgress } from "@studio
 import { progressPhotos, workoutLogs, type Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
 import { inRange, lastDays } from "../time/day-keys";
-import { loadActiveTrainingPlan, type ActiveTrainingPlan } from "./active-training-plan";
+import { loadActivePlan, type ActiveTrainingPlan } from "./active-plan";
 import { findPersonalRecords } from "./personal-records";
 import { toProgressPhoto } from "./progress-photo-record";
 import { loadTraineeDay } from "./trainee-day";
@@ -21,8 +21,8 @@ const COMPLIANCE_DAYS = 7;
  */
 export function weeklyCompliance(plan: ActiveTrainingPlan, completedDaysInWeek: number): number | null {
   if (plan.kind === "file") return null;
-  if (plan.kind === "none" || plan.days <= 0) return 0;
-  return Math.round((completedDaysInWeek / plan.days) * 100);
+  if (plan.kind === "none" || plan.content.days.length <= 0) return 0;
+  return Math.round((completedDaysInWeek / plan.content.days.length) * 100);
 }
 
 /**
@@ -62,7 +62,7 @@ export async function getTraineeProgress(db: Db, scope: TraineeScope): Promise<T
         desc(workoutLogs.createdAt),
       )
       .limit(L.personalRecordLogs),
-    loadActiveTrainingPlan(db, scope, day.clientId),
+    loadActivePlan(db, scope, day.clientId, "TRAINING"),
   ]);
 
   const first = weighIns[0];

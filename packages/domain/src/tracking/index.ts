@@ -28,7 +28,13 @@ export {
 } from "./personal-records";
 export { workoutStreak } from "./workout-streak";
 export { downsampleEvenly } from "./downsample-evenly";
-export { loadActiveTrainingPlan, type ActiveTrainingPlan } from "./active-training-plan";
+export {
+  loadActivePlan,
+  type ActivePlan,
+  type ActivePlanType,
+  type ActiveNutritionPlan,
+  type ActiveTrainingPlan,
+} from "./active-plan";
 export { readWaterLogs, readMeasurements, waterTotalOf } from "./daily-metric-record";
 // Coach tracking views (document 2 "Raw tracking lists", "Client tracking": summary, weight, writes).
 export { loadTrackedTrainee, coachWriteDay, type TrackedTrainee } from "./tracked-trainee";

@@ -158,7 +158,10 @@ describe("nutrition days source", () => {
   it("refuses spans over 62 days before reading anything", async () => {
     const subjectWithClient = { ...subject, clientId: "c" };
     await expect(
-      loadNutritionDays(null as never, "s", subjectWithClient, { from: "2026-01-01", to: "2026-03-04" }),
+      loadNutritionDays(null as never, { studioId: "s" } as never, subjectWithClient, {
+        from: "2026-01-01",
+        to: "2026-03-04",
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION" });
   });
 

@@ -13,6 +13,7 @@ import { lengthOf, type DayRange } from "../time/day-keys";
 import { mergeNutritionDays, type NutritionSourceDay } from "./merge-nutrition-days";
 import { loadNutritionRows } from "./nutrition-rows";
 import type { NutritionSubject } from "./nutrition-subject";
+import type { StudioScope } from "../scope";
 
 /** The longest span the source reads at once (document 2 limits "Nutrition range chunk"). */
 export const NUTRITION_SPAN_LIMIT_DAYS = 62;
@@ -23,13 +24,13 @@ export const NUTRITION_SPAN_LIMIT_DAYS = 62;
  */
 export async function loadNutritionDays(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   subject: NutritionSubject,
   range: DayRange,
 ): Promise<NutritionSourceDay[]> {
   const length = lengthOf(range);
   if (length < 1 || length > NUTRITION_SPAN_LIMIT_DAYS)
     throw validation(`the nutrition days source reads 1 to ${NUTRITION_SPAN_LIMIT_DAYS} days`);
-  const rows = await loadNutritionRows(db, studioId, subject, range);
+  const rows = await loadNutritionRows(db, scope, subject, range);
   return mergeNutritionDays(subject, range, rows);
 }

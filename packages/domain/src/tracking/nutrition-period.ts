@@ -9,20 +9,19 @@ import { GRAMS_PER_PORTION, type NutritionSourceDay } from "./merge-nutrition-da
 import type { Macros } from "./nutrition-day-meals";
 import { loadNutritionDays, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
 import type { NutritionSubject } from "./nutrition-subject";
+import type { StudioScope } from "../scope";
 
 export type NutritionDayStatus = "none" | "under" | "full" | "over";
 
 /** The days of any span: 62-day chunks of the source, read in parallel, oldest first. */
 export async function loadNutritionSpan(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   subject: NutritionSubject,
   range: DayRange,
 ): Promise<NutritionSourceDay[]> {
   const chunks = await Promise.all(
-    chunksOf(range, NUTRITION_SPAN_LIMIT_DAYS).map((chunk) =>
-      loadNutritionDays(db, studioId, subject, chunk),
-    ),
+    chunksOf(range, NUTRITION_SPAN_LIMIT_DAYS).map((chunk) => loadNutritionDays(db, scope, subject, chunk)),
   );
   return chunks.flat();
 }

@@ -7,6 +7,7 @@ import { customMeals, foodOverrides, foods, mealLogs, nutritionDayMeals, type Db
 import type { DayRange } from "../time/day-keys";
 import { mealsById, type NutritionPlan, type NutritionSubject } from "./nutrition-subject";
 import { asArray, num, str } from "./stored-items";
+import type { StudioScope } from "../scope";
 
 export interface SnapshotRow {
   date: string;
@@ -79,10 +80,11 @@ export function referencedFoodIds(rows: Omit<NutritionRows, "foods">, plan: Nutr
 /** The span's rows: snapshots, custom meals (with their linked log's time), unmirrored meal logs. */
 export async function loadNutritionRows(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   subject: NutritionSubject,
   range: DayRange,
 ): Promise<NutritionRows> {
+  const { studioId } = scope;
   const { clientId } = subject;
   const [snapshots, custom, logs] = await Promise.all([
     db
@@ -150,15 +152,16 @@ export async function loadNutritionRows(
   ]);
   const withoutFoods = { snapshots, customMeals: custom, mealLogs: logs };
   const ids = referencedFoodIds(withoutFoods, subject.plan);
-  return { ...withoutFoods, foods: await loadEffectiveFoods(db, studioId, ids) };
+  return { ...withoutFoods, foods: await loadEffectiveFoods(db, scope, ids) };
 }
 
 /** The studio's effective food rows (override columns over the base row) of the ids, one query. */
 export async function loadEffectiveFoods(
   db: DbOrTx,
-  studioId: string,
+  scope: StudioScope,
   ids: string[],
 ): Promise<Map<string, EffectiveFood>> {
+  const { studioId } = scope;
   const map = new Map<string, EffectiveFood>();
   if (ids.length === 0) return map;
   const rows = await db

@@ -1,12 +1,11 @@
 // The trainee a nutrition view reads and its active NUTRITION plan (document 2 shared rules),
 // with the plan day of a date by rotation (today is the first plan day).
 
-import { and, desc, eq } from "drizzle-orm";
 import type { Meal, NutritionContent, NutritionDay } from "@studio/contracts";
-import { programs, type DbOrTx } from "@studio/db";
+import type { DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { loadTrackedTrainee } from "./tracked-trainee";
-import { normalizeNutritionContent } from "../templates/normalize-nutrition-content";
+import { loadActivePlan, type ActiveNutritionPlan } from "./active-plan";
 import { nutritionDayAt } from "../templates/nutrition-day-at";
 import { daysBetween } from "../time/zoned-time";
 
@@ -18,37 +17,7 @@ export interface NutritionSubject {
   plan: NutritionPlan;
 }
 
-export type NutritionPlan =
-  | { kind: "none" }
-  | { kind: "file"; programId: string }
-  | { kind: "plan"; programId: string; content: NutritionContent };
-
-/**
- * The active nutrition plan (document 2 shared rules): the most recently updated ACTIVE program
- * of exact type NUTRITION (COMBINED ignored); a pdfUrl (PDF or link) makes it a file plan.
- */
-export async function loadActiveNutritionPlan(
-  db: DbOrTx,
-  studioId: string,
-  clientId: string,
-): Promise<NutritionPlan> {
-  const [row] = await db
-    .select({ id: programs.id, content: programs.content, pdfUrl: programs.pdfUrl })
-    .from(programs)
-    .where(
-      and(
-        eq(programs.clientId, clientId),
-        eq(programs.studioId, studioId),
-        eq(programs.status, "ACTIVE"),
-        eq(programs.type, "NUTRITION"),
-      ),
-    )
-    .orderBy(desc(programs.updatedAt), desc(programs.createdAt))
-    .limit(1);
-  if (!row) return { kind: "none" };
-  if (row.pdfUrl) return { kind: "file", programId: row.id };
-  return { kind: "plan", programId: row.id, content: normalizeNutritionContent(row.content) };
-}
+export type NutritionPlan = ActiveNutritionPlan;
 
 /** The trainee and its active nutrition plan (two queries). */
 export async function loadNutritionSubject(
@@ -57,7 +26,7 @@ export async function loadNutritionSubject(
   clientId: string,
 ): Promise<NutritionSubject> {
   const { zone, today } = await loadTrackedTrainee(db, scope, clientId);
-  const plan = await loadActiveNutritionPlan(db, scope.studioId, clientId);
+  const plan = await loadActivePlan(db, scope, clientId, "NUTRITION");
   return { clientId, zone, today, plan };
 }
 

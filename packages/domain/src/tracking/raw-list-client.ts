@@ -1,21 +1,15 @@
 import { gte, lte, type AnyColumn, type SQL } from "drizzle-orm";
 import { clients, type DbOrTx } from "@studio/db";
 import type { RawTrackingQuery } from "@studio/contracts";
-import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
-import { liveTraineeOf } from "../clients/live-trainee";
+import { loadLiveTrainee } from "../clients/live-trainee";
 
 /**
  * The trainee of a raw tracking list (document 2 "Raw tracking lists"): a live trainee of the
  * caller's studio, else NOT_FOUND client not found. Coach permission scoping is NOT applied here.
  */
 export async function assertRawListClient(db: DbOrTx, scope: StudioScope, clientId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(liveTraineeOf(scope, clientId))
-    .limit(1);
-  if (!row) throw notFound("client");
+  await loadLiveTrainee(db, scope, clientId, { reach: false, select: { id: clients.id } });
 }
 
 /** from/to (inclusive) on a date column or on a stored day key. */
