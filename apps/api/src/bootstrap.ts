@@ -1,11 +1,14 @@
 import { createDatabase } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { createPostmarkMailer, createWhatsAppCloudChat, createWiredJobQueue } from "@studio/jobs";
-import { createLanguageModel } from "@studio/llm";
-import { createWebPageReader } from "@studio/outbound";
+import { createWiredJobQueue } from "@studio/jobs";
+import { DEFAULT_LLM_MODEL } from "@studio/config";
 import type { ObjectStorage } from "@studio/domain";
-import { LocalObjectStorage } from "@studio/storage/local-object-storage";
-import type { S3ObjectStorage } from "@studio/storage/s3-object-storage";
+import { createWhatsAppCloudChat } from "@studio/providers/chat";
+import { createPostmarkMailer } from "@studio/providers/mail";
+import { createLanguageModel } from "@studio/providers/model";
+import { LocalObjectStorage } from "@studio/providers/storage/local-object-storage";
+import type { S3ObjectStorage } from "@studio/providers/storage/s3-object-storage";
+import { createWebPageReader } from "@studio/providers/web-pages";
 import type { AppConfig } from "./config";
 import type { AppDeps } from "./context";
 import { createLogger, type Logger } from "./logger";
@@ -79,15 +82,15 @@ export async function openDeps(
  */
 export async function createObjectStorage(config: AppConfig): Promise<ObjectStorage | null> {
   if (config.s3) {
-    const { S3ObjectStorage } = await import("@studio/storage/s3-object-storage");
+    const { S3ObjectStorage } = await import("@studio/providers/storage/s3-object-storage");
     return new S3ObjectStorage(config.s3);
   }
   if (config.localMedia) return new LocalObjectStorage(config.localMedia);
   return null;
 }
 
-/** The model when LLM_BASE_URL is set (LLM_MODEL, default gpt-4o-mini). */
-export const DEFAULT_LLM_MODEL = "gpt-4o-mini";
+/** The model when LLM_BASE_URL is set (LLM_MODEL, default gpt-4o-mini: @studio/config's, shared with the worker). */
+export { DEFAULT_LLM_MODEL };
 
 /**
  * The language model (null without LLM_BASE_URL) and the link reader (outbound target checks;

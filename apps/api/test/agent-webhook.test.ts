@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { agentMessages } from "@studio/db";
-import { createWhatsAppCloudChat, whatsAppConfigFromEnv, type JobQueue } from "@studio/jobs";
-import { createLanguageModel } from "@studio/llm";
-import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
+import { whatsAppConfigFromEnv } from "@studio/config";
+import type { JobQueue } from "@studio/jobs";
+import { createWhatsAppCloudChat } from "@studio/providers/chat";
+import { createLanguageModel } from "@studio/providers/model";
+import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
 import {
   startFakeWhatsAppServer,
   type FakeWhatsAppServer,
-} from "@studio/jobs/providers/fake-whatsapp-server";
+} from "@studio/providers/chat/fake-whatsapp-server";
 import { startTestApp, type TestApp } from "./support/harness";
 import { collectingLogger, eventually, startTestWorker } from "./support/webhook-fixtures";
 

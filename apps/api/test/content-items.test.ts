@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { eq, sql } from "drizzle-orm";
 import {
   contentItems,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceCanonicalString, sha256Hex, signServiceRequest, signTraineeToken } from "@studio/auth";
-import { LocalObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { urlForDatabase } from "./support/databases";
 import { newOwner, startTestApp, userHeaders, type TestApp, type WebUserContext } from "./support/harness";
 import { addClient, studioIdOf } from "./support/team-fixtures";

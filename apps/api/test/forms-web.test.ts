@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { studioIdOf } from "./support/team-fixtures";
 

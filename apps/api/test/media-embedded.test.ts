@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalObjectStorage, S3ObjectStorage } from "@studio/storage";
+import { LocalObjectStorage, S3ObjectStorage } from "@studio/providers/storage";
 import { createObjectStorage } from "../src/bootstrap";
 import { loadConfig } from "../src/config";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";

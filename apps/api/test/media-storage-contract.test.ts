@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { LocalObjectStorage } from "@studio/storage";
-import { describeObjectStorageContract } from "@studio/storage/object-storage.contract";
+import { LocalObjectStorage } from "@studio/providers/storage";
+import { describeObjectStorageContract } from "@studio/providers/storage/object-storage.contract";
 import { startTestApp, type TestApp } from "./support/harness";
 import { startS3Server, type S3TestServer } from "./support/s3-server";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signServiceRequest } from "@studio/auth";
 import { MEDIA_LIMITS } from "@studio/contracts";
 import { uploadInlineMedia } from "@studio/domain";
-import { S3ObjectStorage } from "@studio/storage";
+import { S3ObjectStorage } from "@studio/providers/storage";
 import { buildRouteMap } from "../src/route-map";
 import { newOwner, startTestApp, userHeaders, type TestApp, type WebUserContext } from "./support/harness";
 import { startS3Server, type S3TestServer } from "./support/s3-server";

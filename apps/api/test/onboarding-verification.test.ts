@@ -2,20 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { studios } from "@studio/db";
 import { createCapturingLogger } from "@studio/observability";
-import {
-  createPostmarkMailer,
-  createWhatsAppCloudChat,
-  mailConfigFromEnv,
-  whatsAppConfigFromEnv,
-} from "@studio/jobs";
+import { mailConfigFromEnv, whatsAppConfigFromEnv } from "@studio/config";
+import { createWhatsAppCloudChat } from "@studio/providers/chat";
+import { createPostmarkMailer } from "@studio/providers/mail";
 import {
   startFakeWhatsAppServer,
   type FakeWhatsAppServer,
-} from "@studio/jobs/providers/fake-whatsapp-server";
+} from "@studio/providers/chat/fake-whatsapp-server";
 import {
   startFakePostmarkServer,
   type FakePostmarkServer,
-} from "@studio/jobs/providers/fake-postmark-server";
+} from "@studio/providers/mail/fake-postmark-server";
 import { ConfigError, loadConfig } from "../src/config";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { formAssignments } from "@studio/db";
 import { createKvStore } from "@studio/kv";
-import { LocalObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { startTestApp, type TestApp } from "./support/harness";
 import {
   createSigningLink,

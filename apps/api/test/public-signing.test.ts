@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { clients, formAssignments, formResponses, forms, studios } from "@studio/db";
 import { signingTokenHash } from "@studio/domain";
-import { LocalObjectStorage } from "@studio/storage";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { SIGNING_MISS_MESSAGE } from "../src/rest/signing-body";
 import { startTestApp, type TestApp } from "./support/harness";
 import { startS3Server, type S3TestServer } from "./support/s3-server";

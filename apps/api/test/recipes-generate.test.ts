@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { contentItems } from "@studio/db";
 import { ContentCreateInput } from "@studio/contracts";
-import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 
 // POST /v1/web/content/generate-recipe (document 2) against real loopback servers: an

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { programTemplates, templateFolders } from "@studio/db";
 import { NutritionContentSchema, TrainingContentSchema } from "@studio/contracts";
-import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { studioIdOf } from "./support/team-fixtures";
 

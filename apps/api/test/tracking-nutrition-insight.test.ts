@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { KvStore } from "@studio/kv";
 import { getClientNutritionInsight, type StudioScope } from "@studio/domain";
-import { startFakeChatServer, type FakeChatServer } from "@studio/llm/fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addClient, addCoach, withoutRequestId } from "./support/team-fixtures";
 import {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { clients, studios } from "@studio/db";
-import { createWhatsAppCloudChat, whatsAppConfigFromEnv } from "@studio/jobs";
+import { whatsAppConfigFromEnv } from "@studio/config";
+import { createWhatsAppCloudChat } from "@studio/providers/chat";
 import {
   startFakeWhatsAppServer,
   type FakeWhatsAppServer,
-} from "@studio/jobs/providers/fake-whatsapp-server";
+} from "@studio/providers/chat/fake-whatsapp-server";
 import { ConfigError, loadConfig } from "../src/config";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee, traineeRequest } from "./support/notification-fixtures";

@@ -3,15 +3,15 @@
 import { ConfigError, loadWorkerConfig, type WorkerConfig } from "@studio/config";
 import { createDatabase } from "@studio/db";
 import {
-  createPostmarkMailer,
-  createWhatsAppCloudChat,
   createWiredJobQueue,
   DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
   defaultWorkerId,
   deliverWebhook,
 } from "@studio/jobs";
-import { createLanguageModel } from "@studio/llm";
 import type { Logger } from "@studio/observability";
+import { createWhatsAppCloudChat } from "@studio/providers/chat";
+import { createPostmarkMailer } from "@studio/providers/mail";
+import { createLanguageModel } from "@studio/providers/model";
 import { createJsonLogger } from "./logger";
 import { startWorkerMetrics } from "./worker-metrics";
 

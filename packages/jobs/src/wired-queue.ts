@@ -2,15 +2,16 @@ import type { DatabaseHandle } from "@studio/db";
 import type { DomainPorts, LanguageModel } from "@studio/domain";
 import type { Logger } from "@studio/observability";
 import type { WorkerServices } from "./job-registry";
-import { createExpoPushClient, DEFAULT_PUSH_API_URL } from "./providers/expo-push-client";
-import { loggingPorts } from "./providers/logging-ports";
+import { DEFAULT_PUSH_API_URL } from "@studio/config";
+import { loggingPorts } from "@studio/providers";
+import { createExpoPushClient } from "@studio/providers/push";
 import { createJobQueue, type JobQueue, type JobQueueOptions } from "./queue";
 
 /**
  * The job queue as the API and the worker process run it: the built-in jobs with their
  * services wired (the push provider client, the mail and chat ports, and the queue itself for
  * jobs that enqueue). Mail defaults to a stand-in that only logs (no provider yet); chat too, unless
- * the caller passes the WhatsApp Cloud client (WHATSAPP_*, providers/whatsapp-cloud-chat.ts).
+ * the caller passes the WhatsApp Cloud client (WHATSAPP_*, @studio/providers/chat).
  */
 export function createWiredJobQueue(
   database: DatabaseHandle,

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { clients, forms, pushTokens, studios, type DatabaseHandle } from "@studio/db";
 import { notify, type JobScope, type NotifyInput, type PushMessage } from "@studio/domain";
 import { silentLogger } from "@studio/observability";
-import { createExpoPushClient, createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
+import { createExpoPushClient } from "@studio/providers/push";
+import { createJobQueue, type JobQueue, type WorkerServices } from "../src/index";
 import {
   createDeliverPushJob,
   DELIVER_PUSH_POLICY,

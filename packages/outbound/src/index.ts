@@ -1,3 +1,6 @@
+// The outbound gate every call to an address a user gave passes: the target checks (domain's
+// webhook registration uses them) and safeFetch (webhook delivery, waitlist forward, the recipe
+// page reader of @studio/providers/web-pages). Not a provider adapter itself.
 export { classifyAddress, addressRefusal, isIpLiteral, parseIPv6, type AddressClass } from "./addresses";
 export {
   checkTarget,
@@ -20,12 +23,3 @@ export {
   type SafeFetchOptions,
   type SafeResponse,
 } from "./safe-fetch";
-export { decodeEntities, htmlToText, recipeDataText, tidyLines } from "./html-text";
-export {
-  answerText,
-  createWebPageReader,
-  type PageRead,
-  type PageReadFailure,
-  type WebPageReader,
-  type WebPageReaderOptions,
-} from "./web-page-reader";

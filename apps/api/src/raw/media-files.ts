@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { Hono } from "hono";
 import { MEDIA_LIMITS } from "@studio/contracts";
-import { LocalObjectStorage } from "@studio/storage/local-object-storage";
+import { LocalObjectStorage } from "@studio/providers/storage/local-object-storage";
 import type { AppEnv } from "../hono-env";
 
 const MEDIA_PREFIX = "/media/";

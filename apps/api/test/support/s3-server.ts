@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { S3ObjectStorage } from "@studio/storage";
+import { S3ObjectStorage } from "@studio/providers/storage";
 
 /**
  * A real S3-compatible server on loopback for the media tests: s3rver (npm), which speaks S3's

@@ -5,7 +5,7 @@ import { PDFDocument, PDFDict, PDFName, PDFRawStream, degrees, type PDFPage } fr
 import { signServiceRequest } from "@studio/auth";
 import type { FormField } from "@studio/contracts";
 import { assignForm, mediaScopePrefix } from "@studio/domain";
-import { LocalObjectStorage, S3ObjectStorage } from "@studio/storage";
+import { LocalObjectStorage, S3ObjectStorage } from "@studio/providers/storage";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { addForm, boxed } from "./form-fixtures";

@@ -8,7 +8,7 @@ import {
 } from "@studio/domain";
 import { defineJob, type WorkerDeps } from "../job-registry";
 import { jobScopeFor } from "../job-scope";
-import { PushProviderError } from "../providers/expo-push-client";
+import { PushProviderError } from "@studio/providers/push";
 
 export const pushClientOf = (deps: WorkerDeps): PushClient | undefined => deps.services?.push;
 

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from "./fake-whatsapp-server";
-import {
-  ChatProviderError,
-  createWhatsAppCloudChat,
-  DEFAULT_WHATSAPP_API_URL,
-  whatsAppConfigFromEnv,
-  type WhatsAppCloudConfig,
-} from "./whatsapp-cloud-chat";
+import { DEFAULT_WHATSAPP_API_URL, whatsAppConfigFromEnv, type WhatsAppCloudConfig } from "@studio/config";
+import { ChatProviderError, createWhatsAppCloudChat } from "./whatsapp-cloud-chat";
 
 let server: FakeWhatsAppServer;
 let config: WhatsAppCloudConfig;

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePostmarkServer, type FakePostmarkServer } from "./fake-postmark-server";
-import {
-  createPostmarkMailer,
-  DEFAULT_MAIL_API_URL,
-  mailConfigFromEnv,
-  MailProviderError,
-  type PostmarkMailConfig,
-} from "./postmark-mailer";
+import { DEFAULT_MAIL_API_URL, mailConfigFromEnv, type PostmarkMailConfig } from "@studio/config";
+import { createPostmarkMailer, MailProviderError } from "./postmark-mailer";
 
 let server: FakePostmarkServer;
 let config: PostmarkMailConfig;

@@ -1,20 +1,12 @@
+import type { LanguageModel, ModelAnswer, ModelRequest } from "@studio/domain";
 import { z } from "zod";
+import { withDeadline } from "../provider-error";
 
 /** Default per-attempt deadline (the tracking insight keeps it; slower features pass their own). */
 export const LLM_DEFAULT_TIMEOUT_MS = 12_000;
 /** Largest completion body read. */
 export const LLM_MAX_RESPONSE_BYTES = 1024 * 1024;
 const RETRY_DELAY_MS = 250;
-
-/**
- * Why a call gave no answer:
- * - unavailable: the endpoint could not be reached, or answered an error status;
- * - timeout: no complete answer within the deadline;
- * - invalid-output: the answer was not JSON matching the schema (or the model refused).
- */
-export type LlmFailure = "unavailable" | "timeout" | "invalid-output";
-
-export type LlmResult<T> = { ok: true; value: T } | { ok: false; failure: LlmFailure; message: string };
 
 export interface LlmConfig {
   /** LLM_BASE_URL: the API root, e.g. `https://api.openai.com/v1` (`/chat/completions` is appended). */
@@ -29,28 +21,15 @@ export interface LlmConfig {
   retries?: number;
 }
 
-export interface StructuredRequest<T> {
-  /** The answer schema's name for the provider (letters, digits, underscore, hyphen). */
-  schemaName: string;
-  /**
-   * What the answer must parse as. Its JSON schema (zod's `z.toJSONSchema`) goes to the model as
-   * strict structured output, so keep it plain: objects, strings, numbers, enums, arrays, no
-   * transforms; put clean-ups in the caller.
-   */
-  schema: z.ZodType<T>;
-  system: string;
-  prompt: string;
-  timeoutMs?: number;
-  retries?: number;
-  maxTokens?: number;
-}
-
-export interface LanguageModel {
-  /** One structured chat completion; failures come back as values, never thrown. */
-  generate<T>(request: StructuredRequest<T>): Promise<LlmResult<T>>;
-}
-
-type Attempt<T> = LlmResult<T> & { retryable?: boolean };
+/**
+ * Implements domain's LanguageModel port (ModelRequest → ModelAnswer). Failures, never thrown:
+ * - unavailable: the endpoint could not be reached, or answered an error status;
+ * - timeout: no complete answer within the deadline;
+ * - invalid-output: the answer was not JSON matching the schema (or the model refused).
+ * The request's schema goes to the model as strict structured output (zod's `z.toJSONSchema`),
+ * so keep it plain: objects, strings, numbers, enums, arrays, no transforms; clean up in the caller.
+ */
+type Attempt<T> = ModelAnswer<T> & { retryable?: boolean };
 
 /** The JSON schema sent as response_format (the `$schema` key some providers refuse is dropped). */
 export function answerJsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -95,10 +74,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createLanguageModel(config: LlmConfig): LanguageModel {
   const endpoint = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
 
-  async function attempt<T>(request: StructuredRequest<T>, timeoutMs: number): Promise<Attempt<T>> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
+  const attempt = <T>(request: ModelRequest<T>, timeoutMs: number): Promise<Attempt<T>> =>
+    withDeadline(timeoutMs, async (signal): Promise<Attempt<T>> => {
       let response: Response;
       let body: string;
       try {
@@ -125,16 +102,16 @@ export function createLanguageModel(config: LlmConfig): LanguageModel {
             },
             ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
           }),
-          signal: controller.signal,
+          signal,
         });
         const declared = Number(response.headers.get("content-length"));
         if (Number.isFinite(declared) && declared > LLM_MAX_RESPONSE_BYTES) {
-          controller.abort();
+          void response.body?.cancel().catch(() => {});
           return { ok: false, failure: "invalid-output", message: "completion larger than the size cap" };
         }
         body = await response.text();
       } catch (err) {
-        if (controller.signal.aborted)
+        if (signal.aborted)
           return { ok: false, failure: "timeout", message: `no answer within ${timeoutMs} ms` };
         return {
           ok: false,
@@ -189,13 +166,10 @@ export function createLanguageModel(config: LlmConfig): LanguageModel {
         };
       }
       return { ok: true, value: parsed.data };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+    });
 
   return {
-    async generate<T>(request: StructuredRequest<T>): Promise<LlmResult<T>> {
+    async generate<T>(request: ModelRequest<T>): Promise<ModelAnswer<T>> {
       const timeoutMs = request.timeoutMs ?? config.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS;
       const attempts = 1 + Math.max(0, request.retries ?? config.retries ?? 0);
       let last: Attempt<T> | undefined;
@@ -206,7 +180,7 @@ export function createLanguageModel(config: LlmConfig): LanguageModel {
         if (last.ok || !last.retryable) break;
       }
       const { retryable: _retryable, ...result } = last!;
-      return result as LlmResult<T>;
+      return result as ModelAnswer<T>;
     },
   };
 }

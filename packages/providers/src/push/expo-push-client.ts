@@ -1,22 +1,16 @@
 // A push-provider client speaking the Expo push API: POST a JSON array of messages, answer
-// {data: [ticket per message]} in the same order. Global fetch with a timeout; no SDK.
+// {data: [ticket per message]} in the same order. Global fetch under withDeadline; no SDK.
 // It implements domain's PushClient port; only the deliver-push job calls it.
+import { DEFAULT_PUSH_API_URL } from "@studio/config";
 import type { PushClient, PushMessage, PushTicket } from "@studio/domain";
+import { isRetryableStatus, ProviderError, unreachableReason, withDeadline } from "../provider-error";
 
-export const DEFAULT_PUSH_API_URL = "https://exp.host/--/api/v2/push/send";
 /** Expo accepts at most 100 messages per request. */
 const MAX_MESSAGES_PER_REQUEST = 100;
 
-/** The provider refused or could not be reached; `retryable` says whether a later attempt may succeed. */
-export class PushProviderError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "PushProviderError";
-  }
+/** The push provider refused or could not be reached (see ProviderError). */
+export class PushProviderError extends ProviderError {
+  override name = "PushProviderError";
 }
 
 export interface ExpoPushClientOptions {
@@ -51,45 +45,41 @@ export function createExpoPushClient(options: ExpoPushClientOptions = {}): PushC
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
 
-  async function sendChunk(messages: readonly PushMessage[]): Promise<PushTicket[]> {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: "POST",
-        headers: {
-          accept: "application/json",
-          "content-type": "application/json",
-          ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
-        },
-        body: JSON.stringify(messages),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error && error.name === "TimeoutError"
-          ? `timed out after ${timeoutMs} ms`
-          : "unreachable";
-      throw new PushProviderError(`push provider ${reason}`, true);
-    }
-    const text = await response.text().catch(() => "");
-    if (!response.ok) {
-      // 429 and 5xx may pass; any other refusal will not.
-      const retryable = response.status === 429 || response.status >= 500;
-      throw new PushProviderError(
-        `push provider answered HTTP ${response.status}`,
-        retryable,
-        response.status,
-      );
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      throw new PushProviderError("push provider answered a non-JSON body", true, response.status);
-    }
-    return parseTickets(payload, messages.length);
-  }
+  const sendChunk = (messages: readonly PushMessage[]): Promise<PushTicket[]> =>
+    withDeadline(timeoutMs, async (signal) => {
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: "POST",
+          headers: {
+            accept: "application/json",
+            "content-type": "application/json",
+            ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+          },
+          body: JSON.stringify(messages),
+          signal,
+          redirect: "error",
+        });
+      } catch (error) {
+        throw new PushProviderError(`push provider ${unreachableReason(error, timeoutMs)}`, true);
+      }
+      const text = await response.text().catch(() => "");
+      if (!response.ok) {
+        // 429 and 5xx may pass; any other refusal will not.
+        throw new PushProviderError(
+          `push provider answered HTTP ${response.status}`,
+          isRetryableStatus(response.status),
+          response.status,
+        );
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        throw new PushProviderError("push provider answered a non-JSON body", true, response.status);
+      }
+      return parseTickets(payload, messages.length);
+    });
 
   return {
     async send(messages) {

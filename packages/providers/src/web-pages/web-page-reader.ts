@@ -1,17 +1,20 @@
+// Implements domain's WebPageReader port: every fetch goes through @studio/outbound's safeFetch
+// and target checks. Why a page could not be read (domain's PageReadFailure):
+// - refused: the URL fails the outbound target checks (it is never fetched, by anyone);
+// - unreachable: the site could not be fetched or refused us (status other than 2xx, redirect,
+//   timeout, too large, network failure): another reader may still get it;
+// - no-text: the answer had no readable text (an empty shell page, an image, a PDF).
+import type { PageRead, WebPageReader } from "@studio/domain";
+import {
+  checkTarget,
+  describeRefusal,
+  OutboundError,
+  safeFetch,
+  type Resolver,
+  type SafeResponse,
+  type Scheme,
+} from "@studio/outbound";
 import { htmlToText, tidyLines } from "./html-text";
-import { OutboundError, safeFetch, type Resolver, type SafeResponse } from "./safe-fetch";
-import { checkTarget, describeRefusal, type Scheme } from "./target-check";
-
-/**
- * Why a page could not be read:
- * - refused: the URL fails the outbound target checks (it is never fetched, by anyone);
- * - unreachable: the site could not be fetched or refused us (status other than 2xx, redirect,
- *   timeout, too large, network failure): another reader may still get it;
- * - no-text: the answer had no readable text (an empty shell page, an image, a PDF).
- */
-export type PageReadFailure = "refused" | "unreachable" | "no-text";
-
-export type PageRead = { ok: true; text: string } | { ok: false; failure: PageReadFailure; message: string };
 
 export interface WebPageReaderOptions {
   /** Loopback targets are reachable (tests; WEBHOOK_ALLOW_LOOPBACK=1, refused in production). */
@@ -30,13 +33,6 @@ export interface WebPageReaderOptions {
   /** A page with fewer visible characters has no readable text. Default 50. */
   minTextChars?: number;
   resolve?: Resolver;
-}
-
-export interface WebPageReader {
-  /** The page's readable text, fetched directly under the outbound target checks. */
-  read(url: string): Promise<PageRead>;
-  /** The same page through the second reader; null when none is configured. */
-  readThroughReader(url: string): Promise<PageRead | null>;
 }
 
 const PAGE_SCHEMES: readonly Scheme[] = ["http", "https"];

@@ -1,0 +1,1 @@
+export { ChatProviderError, createWhatsAppCloudChat } from "./whatsapp-cloud-chat";

@@ -1,0 +1,1 @@
+export { createPostmarkMailer, MailProviderError } from "./postmark-mailer";

@@ -1,0 +1,1 @@
+export { createExpoPushClient, PushProviderError, type ExpoPushClientOptions } from "./expo-push-client";
