@@ -31,7 +31,8 @@ export async function startWaitingSubscriptions(
   started: readonly StartedProgram[],
 ): Promise<number> {
   const startOf = new Map<string, string | null>();
-  for (const program of started) if (!startOf.has(program.clientId)) startOf.set(program.clientId, program.startDate);
+  for (const program of started)
+    if (!startOf.has(program.clientId)) startOf.set(program.clientId, program.startDate);
   if (startOf.size === 0) return 0;
   const waiting = await tx
     .select({
