@@ -5,7 +5,7 @@ import { NotificationRecordSchema } from "./notifications";
 import { WeightSourceSchema } from "./trainee-tracking";
 
 // ---- weights and message (document 3 "Weight entry", "Weights, message, tasks"; document 2
-// "Tracking rows": WeightEntry source on the wire is app, coach, form, automation or import).
+// "Tracking rows"): WeightEntry source is APP, coach, form, automation or import, as document 3 spells it.
 // Choices where the spec is silent: docs/decisions/automation.md "Automation lane: programs, weights,
 // message, dropdowns". ----
 
@@ -36,7 +36,7 @@ export const AutomationWeightEntrySchema = z.object({
   id: z.string(),
   weightKg: z.number(),
   recordedAt: z.string().describe("ISO instant"),
-  source: WeightSourceSchema.describe("app, coach, form, automation or import (stored lower case)"),
+  source: WeightSourceSchema.describe("APP (the trainee app), coach, form, automation or import"),
 });
 export type AutomationWeightEntry = z.infer<typeof AutomationWeightEntrySchema>;
 

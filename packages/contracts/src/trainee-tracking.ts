@@ -53,8 +53,11 @@ const positiveUpTo = (max: number) =>
 
 // ---- weigh-ins ----
 
-/** Weight entry sources on the wire (stored lower-case in weight_entries.source). */
-export const WEIGHT_SOURCES = ["app", "coach", "form", "automation", "import"] as const;
+/**
+ * Weight entry sources on every lane and view, as document 3 spells them: APP for the trainee app,
+ * plus coach, form, automation, import (stored so in weight_entries.source; docs/decisions/tracking.md).
+ */
+export const WEIGHT_SOURCES = ["APP", "coach", "form", "automation", "import"] as const;
 export const WeightSourceSchema = z.enum(WEIGHT_SOURCES);
 export type WeightSource = z.infer<typeof WeightSourceSchema>;
 
@@ -65,7 +68,7 @@ export const WeightEntrySchema = z
     recordedAt: z.string().describe("the full instant"),
     note: z.string().nullable(),
     source: WeightSourceSchema,
-    editable: z.boolean().describe("true only for weigh-ins the app created (source app)"),
+    editable: z.boolean().describe("true only for weigh-ins the app created (source APP)"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

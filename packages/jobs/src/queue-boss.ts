@@ -1,0 +1,110 @@
+import type { DatabaseHandle } from "@studio/db";
+import type { Logger } from "@studio/observability";
+import PgBoss from "pg-boss";
+import { bossDbFor, execScriptFor, guardCompletions, trackBossDb, type TrackedBossDb } from "./boss-db";
+import type { AnyJobDefinition, JobRegistry } from "./job-registry";
+
+// The queue's pg-boss side: the instance on the project's database, the queues and schedules
+// the job definitions ask for, and the retry options every send carries.
+
+/**
+ * pg-boss's own default is 120 s; with 30 s a killed worker's job is back in the queue at most
+ * about 30 s (plus a poll) after its expiry (docs/DEPLOYMENT.md "Failure behaviour").
+ */
+export const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 30;
+
+export interface BossTimers {
+  pollingIntervalSeconds?: number;
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on the project's database (PostgreSQL or PGlite), its statements tracked so stop()
+ * can wait for them; a completion that cannot be recorded is logged (the job is retried once it
+ * expires), and a queue error is logged instead of taking the process down.
+ */
+export function createBoss(
+  database: DatabaseHandle,
+  logger: Logger,
+  schema: string,
+  timers: BossTimers,
+): { boss: PgBoss; bossDb: TrackedBossDb } {
+  const execScript = execScriptFor(database);
+  const bossDb: TrackedBossDb = trackBossDb(
+    guardCompletions(bossDbFor(database.executor, execScript), (err) =>
+      logger.error("could not record a job's outcome; it is retried once it expires", {
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    ),
+  );
+  const boss = new PgBoss({
+    db: bossDb,
+    schema,
+    ...(timers.pollingIntervalSeconds !== undefined && {
+      pollingIntervalSeconds: timers.pollingIntervalSeconds,
+    }),
+    ...(timers.cronMonitorIntervalSeconds !== undefined && {
+      cronMonitorIntervalSeconds: timers.cronMonitorIntervalSeconds,
+    }),
+    ...(timers.cronWorkerIntervalSeconds !== undefined && {
+      cronWorkerIntervalSeconds: timers.cronWorkerIntervalSeconds,
+    }),
+    maintenanceIntervalSeconds: timers.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
+  });
+  // An EventEmitter "error" without a listener would throw and take the process down.
+  boss.on("error", (err: Error & { queue?: string }) => {
+    logger.error("job queue error", { error: err.message, queue: err.queue });
+  });
+  return { boss, bossDb };
+}
+
+/** The retry policy of a job definition, as pg-boss's send, insert, queue and schedule options. */
+export const retryOptions = (job: AnyJobDefinition) => ({
+  retryLimit: job.retryLimit,
+  retryDelay: job.retryDelaySec,
+  retryBackoff: job.retryBackoff,
+  ...(job.expireInSeconds !== undefined && { expireInSeconds: job.expireInSeconds }),
+});
+
+/** `create table if not exists` can still collide when two processes start at once; the loser's table exists. */
+async function runSetupSql(database: DatabaseHandle, statement: string): Promise<void> {
+  try {
+    await database.executor.executeSql(statement);
+  } catch (err) {
+    if (!/already exists|duplicate key/i.test(err instanceof Error ? err.message : String(err))) throw err;
+  }
+}
+
+/** One queue per registered job, its defaults in line with the definition, then the job's setupSql. */
+export async function setUpQueues(
+  boss: PgBoss,
+  database: DatabaseHandle,
+  registry: JobRegistry,
+): Promise<void> {
+  for (const job of registry.list()) {
+    const queueOptions = {
+      name: job.name,
+      policy: job.policy ?? "standard",
+      ...retryOptions(job),
+    } as const;
+    await boss.createQueue(job.name, queueOptions);
+    // createQueue keeps an existing queue as it was; bring its defaults in line with the definition.
+    await boss.updateQueue(job.name, queueOptions);
+    for (const statement of job.setupSql ?? []) await runSetupSql(database, statement);
+  }
+}
+
+/** (Re)writes the cron schedule of every repeating job; drops the schedule of one that stopped repeating. */
+export async function syncSchedules(boss: PgBoss, registry: JobRegistry): Promise<void> {
+  const scheduled = new Set((await boss.getSchedules()).map((s) => s.name));
+  for (const job of registry.list()) {
+    if (job.schedule) {
+      const { cron, tz = "UTC", payload } = job.schedule;
+      await boss.schedule(job.name, cron, job.payload.parse(payload), { tz, ...retryOptions(job) });
+    } else if (scheduled.has(job.name)) {
+      await boss.unschedule(job.name); // the definition stopped repeating
+    }
+  }
+}
