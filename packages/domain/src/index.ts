@@ -34,3 +34,4 @@ export * from "./waitlist/index";
 export * from "./agent/index";
 export * from "./whatsapp/index";
 export * from "./signing/index";
+export * from "./scheduler/index";

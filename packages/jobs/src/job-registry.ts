@@ -37,6 +37,8 @@ export interface WorkerServices {
   chatConfigured?: boolean;
   /** WAITLIST_FORWARD_URL: where forward-waitlist-lead posts leads; absent: nothing is forwarded. */
   waitlistForwardUrl?: string;
+  /** SCHEDULER_GRACE_MINUTES: how late the scheduler still does missed work (default 3 h). */
+  scheduler?: { graceMs?: number };
 }
 
 /** pg-boss 10 queue policies; "standard" unless a job needs singleton semantics. */

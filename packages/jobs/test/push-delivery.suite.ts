@@ -14,7 +14,7 @@ import {
   deliverPush,
   type DeliverPushPolicy,
 } from "../src/jobs/deliver-push";
-import { scheduleFormReminders } from "../src/jobs/schedule-form-reminders";
+import { schedulerTick } from "../src/jobs/scheduler-tick";
 import {
   captureLogger,
   jobRow,
@@ -115,7 +115,7 @@ export function pushDeliverySuite(backendName: BackendName): void {
           schema,
           pollingIntervalSeconds: 0.5,
           shutdownTimeoutMs: 5_000,
-          jobs: [createDeliverPushJob(options.policy ?? TEST_POLICY), scheduleFormReminders],
+          jobs: [createDeliverPushJob(options.policy ?? TEST_POLICY), schedulerTick],
         },
       );
       services.jobs = queue;
@@ -354,14 +354,14 @@ export function pushDeliverySuite(backendName: BackendName): void {
         now: () => new Date("2026-03-03T17:04:00Z"),
         services,
       };
-      await scheduleFormReminders.handler({}, deps, {
+      await schedulerTick.handler({}, deps, {
         id: "run-1",
-        name: "schedule-form-reminders",
+        name: "scheduler-tick",
         retryCount: 0,
       });
-      await scheduleFormReminders.handler({}, deps, {
+      await schedulerTick.handler({}, deps, {
         id: "run-2",
-        name: "schedule-form-reminders",
+        name: "scheduler-tick",
         retryCount: 0,
       });
       const records = await backend.database.db.query.notifications.findMany({

@@ -15,3 +15,4 @@ export * from "./tracking";
 export * from "./foods";
 export * from "./calendar";
 export * from "./public";
+export * from "./scheduler";

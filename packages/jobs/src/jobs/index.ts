@@ -3,7 +3,7 @@ import { deliverPush } from "./deliver-push";
 import { deliverWebhook } from "./deliver-webhook";
 import { planActivated } from "./plan-activated";
 import { recordHeartbeat } from "./record-heartbeat";
-import { scheduleFormReminders } from "./schedule-form-reminders";
+import { schedulerTick } from "./scheduler-tick";
 import { sendCoachInvitation } from "./send-coach-invitation";
 import { sendTraineeInvite } from "./send-trainee-invite";
 import { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
@@ -16,7 +16,7 @@ import { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 export const builtInJobs = [
   recordHeartbeat,
   deliverPush,
-  scheduleFormReminders,
+  schedulerTick,
   sendCoachInvitation,
   sendTraineeInvite,
   sendTraineeSignInCode,
@@ -39,7 +39,7 @@ export {
   pushClientOf,
   type DeliverPushPolicy,
 } from "./deliver-push";
-export { scheduleFormReminders } from "./schedule-form-reminders";
+export { schedulerTick } from "./scheduler-tick";
 export { pendingFormNotifier } from "./pending-form-notifier";
 export { planActivated } from "./plan-activated";
 export {

@@ -1,0 +1,8 @@
+export { DUE_WORK, type DueWork, type DueWorkResult, type SchedulerTick } from "./due-work";
+export {
+  DEFAULT_SCHEDULER_GRACE_MS,
+  runSchedulerTick,
+  SCHEDULER_MAX_LOOKBACK_MS,
+  type SchedulerTickOptions,
+  type SchedulerTickRun,
+} from "./run-scheduler-tick";
