@@ -179,7 +179,7 @@ describe("GET /v1/automation/trainees/{id}/weights", () => {
           clientId: trainee.id,
           weightKg: 81,
           recordedAt: new Date("2026-01-02T08:00:00Z"),
-          source: "app",
+          source: "APP",
         },
         {
           studioId: s.studioId,
@@ -208,15 +208,15 @@ describe("GET /v1/automation/trainees/{id}/weights", () => {
       res.body.data.items.map((w: { weightKg: number; source: string }) => [w.weightKg, w.source]),
     ).toEqual([
       [80, "automation"],
-      [83, "app"],
-      [81, "app"],
+      [83, "APP"],
+      [81, "APP"],
       [82, "coach"],
     ]);
     expect(res.body.data.items[1]).toEqual({
       id: expect.any(String),
       weightKg: 83,
       recordedAt: "2026-01-03T08:00:00.000Z",
-      source: "app",
+      source: "APP",
     });
     const page = await s.call("GET", `/trainees/${trainee.id}/weights?limit=2&offset=1`);
     expect(page.body.data.items.map((w: { weightKg: number }) => w.weightKg)).toEqual([83, 81]);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { subscriptions } from "@studio/db";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { subscriptions, weightEntries } from "@studio/db";
 import { addDays, assignSubscription, createPlan, localParts, releaseHeldProgram } from "@studio/domain";
 import { automationKey } from "./support/automation-fixtures";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 import { addFormResponse, addTemplate } from "./support/program-fixtures";
 import { studioIdOf } from "./support/team-fixtures";
+import { insertWeighIn, newTrainee } from "./support/tracking-fixtures";
 
 // Spec rules the conformance sweep found answered differently (issue 26 items 2, 3, 5, 6, 7, 8,
 // 9), each over the real app and database, without a job worker unless a test says otherwise:
@@ -133,5 +136,61 @@ describe("item 2: a first program starts the subscription waiting for it (docume
       startDate: today(),
       waitingForTrigger: "NONE",
     });
+  });
+});
+
+describe("item 3: weight entry sources as document 3 spells them: APP for the trainee app, plus coach, form, automation, import", () => {
+  it("the trainee lane writes and answers APP; the coach's view, the trainee's summary and progress and the automation list say APP too", async () => {
+    const { owner, studioId } = await studio();
+    const s = await newTrainee(t, {}, { studioId });
+    const res = await s.call("POST", "/v1/trainee/weight", { weightKg: 81.4 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ source: "APP", editable: true });
+    const [row] = await db().select().from(weightEntries).where(eq(weightEntries.id, res.body.data.id));
+    expect(row!.source).toBe("APP");
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await insertWeighIn(t, s, { weightKg: 82, recordedAt: tenDaysAgo, source: "coach" });
+
+    const view = await t.web("GET", `/v1/web/clients/${s.clientId}/tracking/weight?range=30d`, owner);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.data.log.map((p: { source: string }) => p.source)).toEqual(["APP", "coach"]);
+    const summary = await s.call("GET", "/v1/trainee/measurements/summary");
+    expect(summary.body.data.log.map((p: { source: string }) => p.source)).toEqual(["APP", "coach"]);
+    const key = await automationKey(t, owner, "Make");
+    const list = await key.call("GET", `/trainees/${s.clientId}/weights`);
+    expect(list.body.data.items.map((p: { source: string }) => p.source)).toEqual(["APP", "coach"]);
+    // Only APP weigh-ins are the trainee's to change.
+    const patch = await s.call("PATCH", `/v1/trainee/weight/${res.body.data.id}`, { weightKg: 81 });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    expect(patch.body.data).toMatchObject({ source: "APP", editable: true });
+  });
+
+  it("migration 0014 rewrites the weigh-ins stored as app (any case) to APP and leaves the other sources alone", async () => {
+    const { studioId } = await studio();
+    const s = await newTrainee(t, {}, { studioId });
+    const rows = await Promise.all(
+      ["app", "App", "coach", "form", "automation", "import:csv"].map((source) =>
+        insertWeighIn(t, s, { weightKg: 80, recordedAt: "2026-01-01T10:00:00Z", source }),
+      ),
+    );
+    const migration = readFileSync(
+      path.resolve(__dirname, "../../../packages/db/migrations/0014_weight-source-app.sql"),
+      "utf8",
+    );
+    await db().execute(sql.raw(migration));
+    await db().execute(sql.raw(migration));
+    const stored = await db().select().from(weightEntries).where(eq(weightEntries.clientId, s.clientId));
+    const sourceOf = new Map(stored.map((r) => [r.id, r.source]));
+    expect(rows.map((r) => sourceOf.get(r.id))).toEqual([
+      "APP",
+      "APP",
+      "coach",
+      "form",
+      "automation",
+      "import:csv",
+    ]);
+    // An APP weigh-in reads as editable on the trainee's summary after the migration.
+    const summary = await s.call("GET", "/v1/trainee/measurements/summary");
+    expect(summary.body.data.log.filter((p: { editable: boolean }) => p.editable)).toHaveLength(2);
   });
 });

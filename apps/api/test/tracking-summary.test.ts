@@ -168,7 +168,7 @@ describe("GET /v1/web/clients/{id}/tracking/summary", () => {
     await db()
       .insert(weightEntries)
       .values([
-        { ...own(s), recordedAt: new Date("2026-01-01T10:00:00Z"), weightKg: 90, source: "app" },
+        { ...own(s), recordedAt: new Date("2026-01-01T10:00:00Z"), weightKg: 90, source: "APP" },
         // 23:30 local on 03-07 (21:30Z): the local day is 03-07.
         { ...own(s), recordedAt: new Date("2026-03-07T21:30:00Z"), weightKg: 88.4, source: "coach" },
       ]);

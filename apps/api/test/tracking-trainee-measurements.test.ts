@@ -271,7 +271,7 @@ describe("GET /v1/trainee/measurements/summary", () => {
         weightEntryId: null,
         weightKg: null,
         note: "tape",
-        source: "app",
+        source: "APP",
         editable: false,
         measurements: { chest: 101 },
       },
@@ -311,7 +311,7 @@ describe("GET /v1/trainee/measurements/summary", () => {
         weightEntryId: early.id,
         weightKg: 80.5,
         note: null,
-        source: "app",
+        source: "APP",
         editable: true,
         measurements: null,
       },
@@ -325,7 +325,7 @@ describe("GET /v1/trainee/measurements/summary", () => {
       clientId: s.clientId,
       weightKg: 70 + i / 10,
       recordedAt: new Date(START - i * 3_600_000),
-      source: "app",
+      source: "APP",
     }));
     await t.deps.database.db.insert(weightEntries).values(rows);
     const summary = await s.ok("GET", "/v1/trainee/measurements/summary");

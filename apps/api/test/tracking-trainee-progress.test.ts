@@ -53,9 +53,9 @@ describe("GET /v1/trainee/progress: weight, measurements, photos", () => {
     const p = await progress(s);
     expect(p.weight).toEqual({ startKg: 86.2, currentKg: 83.1, changeKg: -3.1, goalKg: null });
     expect(p.weighIns.map((w: any) => [w.date, w.weightKg, w.source, w.note])).toEqual([
-      ["2026-02-01T07:00:00.000Z", 86.2, "app", "start"],
+      ["2026-02-01T07:00:00.000Z", 86.2, "APP", "start"],
       ["2026-03-05T06:15:30.500Z", 84, "coach", null],
-      ["2026-03-09T07:00:00.000Z", 83.1, "app", null],
+      ["2026-03-09T07:00:00.000Z", 83.1, "APP", null],
     ]);
   });
 

@@ -20,7 +20,7 @@ const entryRow = async (id: string) =>
   (await t.deps.database.db.select().from(weightEntries).where(eq(weightEntries.id, id)))[0];
 
 describe("POST /v1/trainee/weight", () => {
-  it("201: a weigh-in with source app (stored lower case), recordedAt now by default, note trimmed", async () => {
+  it("201: a weigh-in with source APP (document 3), recordedAt now by default, note trimmed", async () => {
     const s = await newTrainee(t);
     const res = await s.call("POST", "/v1/trainee/weight", { weightKg: 81.4, note: "  after run  " });
     expect(res.status).toBe(201);
@@ -28,10 +28,10 @@ describe("POST /v1/trainee/weight", () => {
       weightKg: 81.4,
       recordedAt: new Date(START).toISOString(),
       note: "after run",
-      source: "app",
+      source: "APP",
       editable: true,
     });
-    expect((await entryRow(res.body.data.id))!.source).toBe("app");
+    expect((await entryRow(res.body.data.id))!.source).toBe("APP");
     expect((await clientRow(t, s.clientId)).weightKg).toBe(81.4);
     const blank = await s.ok("POST", "/v1/trainee/weight", { weightKg: 81, note: "   " });
     expect(blank.note).toBeNull();
@@ -127,7 +127,7 @@ describe("PATCH /v1/trainee/weight/:id", () => {
       weightKg: 77.5,
       note: "felt good",
       recordedAt: latest.recordedAt,
-      source: "app",
+      source: "APP",
       updatedAt: new Date(START + 60_000).toISOString(),
     });
     expect((await clientRow(t, s.clientId)).weightKg).toBe(77.5);

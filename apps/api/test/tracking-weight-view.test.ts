@@ -36,7 +36,7 @@ const weigh = (s: ViewTrainee, rows: [string, number, string?][]) =>
         clientId: s.clientId,
         recordedAt: new Date(at),
         weightKg: kg,
-        source: source ?? "app",
+        source: source ?? "APP",
       })),
     );
 const measure = (s: ViewTrainee, rows: [string, Record<string, number>, string?][]) =>
@@ -98,7 +98,7 @@ describe("GET /v1/web/clients/{id}/tracking/weight", () => {
     const s = await fresh({ weightKg: 60, goalWeightKg: 70 });
     await weigh(s, [
       ["2025-12-01T10:00:00Z", 90, "form"],
-      ["2026-02-20T10:00:00Z", 88, "app"],
+      ["2026-02-20T10:00:00Z", 88, "APP"],
       ["2026-02-27T10:00:00Z", 86, "COACH"],
       ["2026-03-06T10:00:00Z", 85, "import:csv"],
       ["2026-03-10T10:00:00Z", 84, "automation"],
@@ -109,7 +109,7 @@ describe("GET /v1/web/clients/{id}/tracking/weight", () => {
     // (90 - 84) / (90 - 70) = 30 %, losing.
     expect(v.goalProgress).toEqual({ pct: 30, direction: "lose" });
     expect(v.points.map((p: any) => [p.date, p.weightKg, p.deltaKg, p.source])).toEqual([
-      ["2026-02-20", 88, -2, "app"],
+      ["2026-02-20", 88, -2, "APP"],
       ["2026-02-27", 86, -2, "coach"],
       ["2026-03-06", 85, -1, "import"],
       ["2026-03-10", 84, -1, "automation"],
@@ -263,7 +263,7 @@ describe("POST /v1/web/clients/{id}/tracking/weights", () => {
     const v = await view(s);
     expect(v.points.map((p: any) => [p.date, p.source])).toEqual([
       ["2026-03-05", "coach"],
-      ["2026-03-08", "app"],
+      ["2026-03-08", "APP"],
       ["2026-03-09", "coach"],
     ]);
   });

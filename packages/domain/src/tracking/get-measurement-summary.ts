@@ -5,7 +5,7 @@ import { dayKeyOf, inRange, lastDays, localTimeOf } from "../time/day-keys";
 import { downsampleEvenly } from "./downsample-evenly";
 import { loadTraineeDay } from "./trainee-day";
 import { loadMeasurementDays, loadWeighIns, round2 } from "./tracking-history";
-import { isAppWeighIn, weightSourceOf } from "./weight-source";
+import { APP_WEIGHT_SOURCE, isAppWeighIn, weightSourceOf } from "./weight-source";
 
 const L = TRACKING_LIMITS;
 
@@ -94,7 +94,7 @@ export async function getMeasurementSummary(db: Db, scope: TraineeScope): Promis
       weightEntryId: null,
       weightKg: null,
       note: m.note,
-      source: "app",
+      source: APP_WEIGHT_SOURCE,
       editable: false,
       measurements: m.values,
       sortAt: m.updatedAt.getTime(),

@@ -57,7 +57,7 @@ describe("tracking rules (pure)", () => {
       ["app", "APP", "coach", "COACH", "form", "automation", "import", "import:csv", "whatever"].map(
         weightSourceOf,
       ),
-    ).toEqual(["app", "app", "coach", "coach", "form", "automation", "import", "import", "app"]);
+    ).toEqual(["APP", "APP", "coach", "coach", "form", "automation", "import", "import", "APP"]);
     expect(isAppWeighIn("app")).toBe(true);
     expect(isAppWeighIn("APP")).toBe(true);
     expect(isAppWeighIn("whatever")).toBe(false);
