@@ -1,6 +1,20 @@
 import { z } from "zod";
-import { automationBoolean, automationPaged, automationPagingQuery, blankable } from "./automation";
-import { boundedDateOrDateTime, boundedId, boundedName, boundedString, INPUT_LIMITS } from "./bounded";
+import {
+  automationBoolean,
+  automationPaged,
+  automationPagingQuery,
+  blankable,
+  blankableQuery,
+} from "./automation";
+import {
+  boundedDateOrDateTime,
+  boundedId,
+  boundedName,
+  boundedString,
+  INPUT_LIMITS,
+  NO_NUL_PATTERN,
+  NUL_MESSAGE,
+} from "./bounded";
 import { FORM_ASSIGNMENT_LIMITS, FormAssignResultSchema } from "./form-assignments";
 import { FormTypeSchema } from "./notifications";
 
@@ -12,7 +26,7 @@ export const AutomationFormItemSchema = z.object({ id: z.string(), name: z.strin
 
 /** `GET /v1/automation/forms`: sendable forms (active and published), search on the name. */
 export const AutomationFormsQuery = z.object({
-  search: blankable(boundedName(200)).describe("case-insensitive, on the name"),
+  search: blankableQuery(boundedName(200)).describe("case-insensitive, on the name"),
   ...automationPagingQuery(),
 });
 export const AutomationFormsSchema = automationPaged(AutomationFormItemSchema);
@@ -68,6 +82,7 @@ export const AutomationFieldValues = z
     z
       .string()
       .max(1_100_000, "must be at most 1100000 characters")
+      .regex(NO_NUL_PATTERN, NUL_MESSAGE)
       .describe("a JSON string of the object or of the pairs; blank: omitted"),
     z.null(),
   ])
@@ -119,7 +134,7 @@ export const AutomationFormAssignResultSchema = FormAssignResultSchema;
 /** `GET /v1/automation/trainees/{id}/form-responses`: limit, offset; search accepted and ignored. */
 export const AutomationFormResponsesQuery = z.object({
   id: boundedId().describe("trainee id"),
-  search: blankable(boundedString(INPUT_LIMITS.name)).describe("accepted and ignored"),
+  search: blankableQuery(boundedString(INPUT_LIMITS.name)).describe("accepted and ignored"),
   ...automationPagingQuery(),
 });
 /** A response as listed on the lane (answers are not included). */
@@ -142,7 +157,7 @@ export const AutomationRpcFormsQuery = z.object({});
 
 /** `GET /v1/automation/rpc/form-fields?formId=`: a PDF_SIGNATURE form's coach-filled fields. */
 export const AutomationRpcFormFieldsQuery = z.object({
-  formId: blankable(boundedString(INPUT_LIMITS.id, { trim: true })).describe(
+  formId: blankableQuery(boundedString(INPUT_LIMITS.id, { trim: true })).describe(
     "a PDF_SIGNATURE form (blank, unknown or another type: an empty array)",
   ),
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { automationBoolean, automationPaged, automationPagingQuery, blankable } from "./automation";
+import {
+  automationBoolean,
+  automationPaged,
+  automationPagingQuery,
+  blankable,
+  blankableQuery,
+} from "./automation";
 import { boundedDate, boundedId, boundedName } from "./bounded";
 import { ProgramSchema, ProgramStatusSchema, ProgramTypeSchema } from "./programs";
 import { TemplateTypeSchema } from "./templates";
@@ -10,7 +16,7 @@ import { TemplateTypeSchema } from "./templates";
 
 /** `GET /v1/automation/program-templates`: search on the name, ordered by name. */
 export const AutomationProgramTemplatesQuery = z.object({
-  search: blankable(boundedName(200)).describe("case-insensitive, on the name"),
+  search: blankableQuery(boundedName(200)).describe("case-insensitive, on the name"),
   ...automationPagingQuery(),
 });
 export type AutomationProgramTemplatesQuery = z.infer<typeof AutomationProgramTemplatesQuery>;

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { automationInt, automationPaged, automationPagingQuery, blankable } from "./automation";
+import {
+  automationInt,
+  automationPaged,
+  automationPagingQuery,
+  blankable,
+  blankableQuery,
+} from "./automation";
 import { boundedDateOrDateTime, boundedId, boundedName, boundedString } from "./bounded";
 import { TASK_DESCRIPTION_MAX, TaskSchema, TaskStatusSchema } from "./tasks";
 
@@ -12,9 +18,9 @@ const taskPriority = () => automationInt(0, 5).describe("integer 0 to 5 (a numbe
 
 /** `GET /v1/automation/tasks`: newest first; filters status, traineeId, coachId. */
 export const AutomationTaskListQuery = z.object({
-  status: blankable(TaskStatusSchema),
-  traineeId: blankable(boundedId()),
-  coachId: blankable(boundedId()).describe("tasks assigned to this coach"),
+  status: blankableQuery(TaskStatusSchema),
+  traineeId: blankableQuery(boundedId()),
+  coachId: blankableQuery(boundedId()).describe("tasks assigned to this coach"),
   ...automationPagingQuery(),
 });
 export const AutomationTaskListSchema = automationPaged(TaskSchema);

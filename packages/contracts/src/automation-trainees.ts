@@ -5,6 +5,7 @@ import {
   automationPaged,
   automationPagingQuery,
   blankable,
+  blankableQuery,
 } from "./automation";
 import {
   boundedDate,
@@ -148,16 +149,16 @@ export const AutomationTraineeCreateResultSchema = z.object({
 });
 
 /** A plain date (midnight UTC) or a date-time with offset. */
-const fromDate = () => blankable(boundedDateOrDateTime());
+const fromDate = () => blankableQuery(boundedDateOrDateTime());
 
 /** `GET /v1/automation/trainees/search` (decisions.md "Field names": automation trainee search). */
 export const AutomationTraineeSearchQuery = z.object({
-  search: blankable(boundedName(200)).describe(
+  search: blankableQuery(boundedName(200)).describe(
     "only digits, spaces, +, - and brackets: the phone (any format); otherwise the name, case-insensitive",
   ),
-  status: blankable(ClientStatusSchema),
-  coachId: blankable(boundedId()),
-  tag: blankable(boundedName(64)).describe("exact tag"),
+  status: blankableQuery(ClientStatusSchema),
+  coachId: blankableQuery(boundedId()),
+  tag: blankableQuery(boundedName(64)).describe("exact tag"),
   createdFrom: fromDate().describe("created at or after (a date is midnight UTC)"),
   updatedFrom: fromDate().describe("updated at or after (a date is midnight UTC)"),
   ...automationPagingQuery(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { automationPagingQuery, blankable } from "./automation";
-import { boundedDateOrDateTime, boundedId, withoutNul } from "./bounded";
+import { boundedDateOrDateTime, boundedId, NO_NUL_PATTERN, NUL_MESSAGE } from "./bounded";
 import { NotificationRecordSchema } from "./notifications";
 import { WeightSourceSchema } from "./trainee-tracking";
 
@@ -68,13 +68,13 @@ export type AutomationWeightLogResult = z.infer<typeof AutomationWeightLogResult
 /** `POST /v1/automation/trainees/{id}/message`: a TRAINER_MESSAGE push; [שם] becomes the first name. */
 export const AutomationMessageInput = z.object({
   id: boundedId().describe("trainee id"),
-  message: withoutNul(
-    z
-      .string()
-      .trim()
-      .min(1, "message is empty")
-      .max(AUTOMATION_MESSAGE_MAX, `must be at most ${AUTOMATION_MESSAGE_MAX} characters`),
-  ).describe("1 to 1000 characters; [שם] is replaced by the trainee's first name"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "message is empty")
+    .max(AUTOMATION_MESSAGE_MAX, `must be at most ${AUTOMATION_MESSAGE_MAX} characters`)
+    .regex(NO_NUL_PATTERN, NUL_MESSAGE)
+    .describe("1 to 1000 characters; [שם] is replaced by the trainee's first name"),
 });
 export type AutomationMessage = z.infer<typeof AutomationMessageInput>;
 export const AutomationMessageResultSchema = z.object({

@@ -10,6 +10,7 @@ import {
   INT4_MIN,
 } from "./bounded";
 import { HOOK_EVENTS, HOOK_LIMITS } from "./hooks";
+import { wholeNumberPattern } from "./numeric-pattern";
 import { DurationUnitSchema, PlanSchema, SubscriptionSchema } from "./subscriptions";
 
 /** `GET /v1/automation/validate`: connection test of an automation tool. */
@@ -26,31 +27,39 @@ export const AutomationValidateSchema = z.object({
 // boolean strings are "true"/"false"/"1"/"0" in any letter case. Every value still passes the
 // bounded helpers (NUL refused, lengths, int4) after conversion.
 
-/** A blank string (at most 10,000 characters of white space) or null: the field left out. */
-const blankValue = z
-  .union([
-    z
-      .string()
-      .max(INPUT_LIMITS.longText)
-      .regex(/^\s*$/, "must be blank")
-      .describe("blank: treated as omitted"),
-    z.null(),
-  ])
-  .transform((): undefined => undefined);
+/** A blank string (at most 10,000 characters of white space): the field left out. */
+const blankString = () =>
+  z.string().max(INPUT_LIMITS.longText).regex(/^\s*$/, "must be blank").describe("blank: treated as omitted");
+
+/** A blank string or null: the field left out. */
+const blankValue = z.union([blankString(), z.null()]).transform((): undefined => undefined);
 
 /** An optional field of the automation lane: blank or null is omitted, anything else must pass `schema`. */
 export function blankable<T extends z.ZodType>(schema: T) {
   return z.union([blankValue, schema]).optional();
 }
 
-/** An integer in `[min, max]` (clamped to int4) sent as a number or as a numeric string. */
+/**
+ * An optional query parameter of the automation lane: blank is omitted, anything else must pass
+ * `schema`. A query string cannot carry null, so the document does not offer it (issue 26 item 11).
+ */
+export function blankableQuery<T extends z.ZodType>(schema: T) {
+  return z.union([blankString().transform((): undefined => undefined), schema]).optional();
+}
+
+/**
+ * An integer in `[min, max]` (clamped to int4) sent as a number or as a numeric string; the
+ * string's pattern states the same range (issue 26 item 11).
+ */
 export function automationInt(min: number = INT4_MIN, max: number = INT4_MAX) {
+  const low = Math.max(min, INT4_MIN);
+  const high = Math.min(max, INT4_MAX);
   return z.union([
     boundedInt(min, max),
     z
       .string()
       .max(32)
-      .regex(/^\s*[+-]?\d+\s*$/, "must be a whole number")
+      .regex(wholeNumberPattern(low, high), `must be a whole number from ${low} to ${high}`)
       .transform((value) => Number(value.trim()))
       .pipe(boundedInt(min, max)),
   ]);
@@ -69,10 +78,10 @@ export const automationBoolean = () =>
 
 /** Offset pagination of the lane: limit 1 to 200 (default 50), offset at least 0 (default 0). */
 export const automationPagingQuery = () => ({
-  limit: blankable(automationInt(1, 200))
+  limit: blankableQuery(automationInt(1, 200))
     .transform((value) => value ?? 50)
     .describe("1 to 200, default 50"),
-  offset: blankable(automationInt(0, INT4_MAX))
+  offset: blankableQuery(automationInt(0, INT4_MAX))
     .transform((value) => value ?? 0)
     .describe("at least 0, default 0"),
 });
@@ -96,7 +105,7 @@ const pathId = () => boundedId().describe("trainee id");
 
 /** `GET /v1/automation/products`: active plans, search on the name. */
 export const AutomationProductsQuery = z.object({
-  search: blankable(boundedName(200)).describe("case-insensitive, on the name"),
+  search: blankableQuery(boundedName(200)).describe("case-insensitive, on the name"),
   ...automationPagingQuery(),
 });
 export const AutomationProductsSchema = automationPaged(PlanSchema);
@@ -139,19 +148,35 @@ export const AutomationHookSchema = z.object({
 export const AutomationRegisteredHookSchema = AutomationHookSchema.extend({ secret: z.string() });
 export const AutomationHooksSchema = z.object({ hooks: z.array(AutomationHookSchema) });
 
+/**
+ * A hook event: FORM_FILLED, the only value (document 3), or blank (null too in a body): left
+ * out. Anything else is 400 "event: unknown event" (one message for the whole union).
+ */
+const hookEvent = (inBody: boolean) =>
+  z
+    .union(
+      [
+        blankString().transform((): undefined => undefined),
+        ...(inBody ? [z.null().transform((): undefined => undefined)] : []),
+        z.enum(HOOK_EVENTS),
+      ],
+      { error: "unknown event" },
+    )
+    .optional();
+
 /** `POST /v1/automation/hooks`: event blank means FORM_FILLED; formId blank means every form. */
 export const AutomationHookRegisterInput = z.object({
   targetUrl: boundedString(HOOK_LIMITS.targetUrl, { trim: true }).describe(
     "https URL on a public host, at most 2048",
   ),
-  event: blankable(boundedString(INPUT_LIMITS.name, { trim: true })).describe("FORM_FILLED (default)"),
+  event: hookEvent(true).describe("FORM_FILLED (default)"),
   formId: blankable(boundedString(INPUT_LIMITS.id, { trim: true })).describe("blank: every form"),
 });
 export type AutomationHookRegister = z.infer<typeof AutomationHookRegisterInput>;
 
 /** `GET /v1/automation/hooks`: optional event filter (an unknown event is 400). */
 export const AutomationHookListQuery = z.object({
-  event: blankable(boundedString(INPUT_LIMITS.name, { trim: true })),
+  event: hookEvent(false),
 });
 
 /** `DELETE /v1/automation/hooks/{id}`. */

@@ -36,6 +36,13 @@ const hasNoNul = (value: string) => !value.includes("\u0000");
 const maxMessage = (max: number) => `must be at most ${max} characters`;
 const minMessage = (min: number) => (min === 1 ? "must not be empty" : `must be at least ${min} characters`);
 
+/**
+ * The NUL refusal as a pattern: plain strings carry it in the OpenAPI document (issue 26 item 11).
+ * A format string (email, url, iso date) keeps its format there, so it refuses NUL by a refinement
+ * instead (withoutNul): none of those formats can hold a NUL character.
+ */
+export const NO_NUL_PATTERN = /^[^\u0000]*$/;
+
 /** Adds the NUL refusal to a string schema of any format (email, url, regex, iso date). */
 export function withoutNul<T extends z.ZodType<string, string>>(schema: T): T {
   return schema.refine(hasNoNul, NUL_MESSAGE) as T;
@@ -53,7 +60,7 @@ export function boundedString(max: number, options: BoundedStringOptions = {}) {
   let schema = z.string();
   if (options.trim) schema = schema.trim();
   if (options.min !== undefined && options.min > 0) schema = schema.min(options.min, minMessage(options.min));
-  return withoutNul(schema.max(max, maxMessage(max)));
+  return schema.max(max, maxMessage(max)).regex(NO_NUL_PATTERN, NUL_MESSAGE);
 }
 
 /** An opaque id (path id, foreign id, list member): 1 to 128 characters, no NUL. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { undocumentedInput } from "./openapi-meta";
 import { ClientSchema } from "./clients";
 import {
   boundedDateOrDateTime,
@@ -185,11 +186,13 @@ export type LeadCreateInput = z.infer<typeof LeadCreateInput>;
 
 /** PATCH answers VALIDATION when one of these is sent: each has its own endpoint. */
 const notAcceptedByPatch = (field: string, use: string) =>
-  z
-    .unknown()
-    .refine((v) => v === undefined, { message: `${field} is not accepted here; use ${use}` })
-    .optional()
-    .describe(`not accepted (VALIDATION); use ${use}`);
+  undocumentedInput(
+    z
+      .unknown()
+      .refine((v) => v === undefined, { message: `${field} is not accepted here; use ${use}` })
+      .optional()
+      .describe(`not accepted (VALIDATION); use ${use}`),
+  );
 
 export const LeadPatchInput = z.object({
   id: boundedId(),

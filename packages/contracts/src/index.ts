@@ -41,3 +41,4 @@ export * from "./waitlist";
 export * from "./agent";
 export * from "./whatsapp-webhook";
 export * from "./signing";
+export * from "./openapi-meta";

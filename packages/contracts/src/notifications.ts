@@ -95,7 +95,9 @@ export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 export const NotificationMessageInput = z.object({
   id: boundedName(64).optional(),
   enabled: z.boolean().optional(),
-  title: boundedString(NOTIFICATION_TITLE_MAX),
+  // Not blank: line breaks collapse to a space and the title is trimmed, then must not be empty
+  // (the domain's rule, stated here so the document shows it: issue 26 item 11).
+  title: boundedString(NOTIFICATION_TITLE_MAX, { min: 1 }).regex(/\S/, "title must not be empty"),
   subtitle: boundedString(NOTIFICATION_BODY_MAX).optional(),
   formType: MessageFormTypeSchema.optional(),
   offsetDays: z.number().optional().describe("an integer from -3 to 3 (checked with the type's rules)"),
@@ -240,6 +242,10 @@ export const NOTIFICATION_SKIP_REASONS = [
   "NO_PUSH_TOKEN",
   "THROTTLED",
   "FORM_FILLED",
+  // The scheduler's own (docs/decisions/notifications.md "The scheduler"): due longer ago than
+  // the grace window (a worker was down), and a workout push to a trainee whose app is locked.
+  "OUTSIDE_GRACE",
+  "APP_LOCKED",
 ] as const;
 export type NotificationSkipReason = (typeof NOTIFICATION_SKIP_REASONS)[number];
 export const NOTIFICATION_STATUSES = ["queued", "sent", "skipped", "failed"] as const;

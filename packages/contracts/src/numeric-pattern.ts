@@ -13,7 +13,7 @@ function digitsUpTo(n: number): string {
   const k = s.length;
   if (k === 1) return `[0-${s}]`;
   const alternatives: string[] = ["\\d"];
-  if (k > 2) alternatives.push(`[1-9]\\d{1,${k - 2}}`);
+  if (k > 2) alternatives.push(k === 3 ? "[1-9]\\d" : `[1-9]\\d{1,${k - 2}}`);
   for (let i = 0; i < k; i++) {
     const digit = Number(s[i]);
     const low = i === 0 ? 1 : 0;

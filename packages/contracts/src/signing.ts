@@ -49,6 +49,8 @@ export const SigningTokenParams = z.object({
   token: z
     .string()
     .max(22)
+    // Documented only: the handler answers a malformed token (NUL included) as a miss, 404.
+    .meta({ pattern: "^[^\\u0000]*$" })
     .describe(
       "The signing link's token (128 random bits, base64url): the credential of these routes. A malformed, unknown or withdrawn token answers 404.",
     ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { undocumentedInput } from "./openapi-meta";
 import { boundedId, boundedName, boundedString, boundedUrl, INPUT_LIMITS } from "./bounded";
 import { paged, pagingQuery } from "./paging";
 
@@ -59,8 +60,11 @@ export type TemplateCreateInput = z.infer<typeof TemplateCreateInput>;
 /** `PATCH /v1/web/program-templates/:id`: only the fields sent are written. */
 export const TemplatePatchInput = z.object({
   id: boundedId(),
-  type: TemplateTypeSchema.optional().describe(
-    "cannot change: accepted when equal to the template's type, VALIDATION otherwise",
+  // Not an input of document 2 ("type cannot change"): read only to refuse a change.
+  type: undocumentedInput(
+    TemplateTypeSchema.optional().describe(
+      "cannot change: accepted when equal to the template's type, VALIDATION otherwise",
+    ),
   ),
   name: boundedName(TEMPLATE_NAME_MAX).optional(),
   displayName: optionalText(TEMPLATE_NAME_MAX).optional().describe("null clears"),

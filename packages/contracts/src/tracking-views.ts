@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedDate, boundedId, boundedString } from "./bounded";
+import { positiveDecimalPattern } from "./numeric-pattern";
 import { pagingQuery, paged } from "./paging";
 import {
   DailyMetricSchema,
@@ -188,17 +189,16 @@ export type WeightView = z.infer<typeof WeightViewSchema>;
 const coachNote = () =>
   boundedString(L.coachNote, { trim: true }).optional().describe(`trimmed, max ${L.coachNote}`);
 // "Coerced" (document 2): a number, or a decimal number sent as a string ("72.5"); nothing else.
+// Both forms state the range (0 < value <= max) in the document (issue 26 item 11).
 const positiveCoerced = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .max(32)
-        .regex(/^\s*\d+(\.\d+)?\s*$/, "must be a number")
-        .transform((value) => Number(value.trim())),
-    ])
-    .pipe(z.number().gt(0, "must be greater than 0").max(max, `must be at most ${max}`));
+  z.union([
+    z.number().gt(0, "must be greater than 0").max(max, `must be at most ${max}`),
+    z
+      .string()
+      .max(32)
+      .regex(positiveDecimalPattern(max), `must be a number greater than 0 and at most ${max}`)
+      .transform((value) => Number(value.trim())),
+  ]);
 
 /** `POST /v1/web/clients/:id/tracking/weights` */
 export const CoachWeightInput = z.object({

@@ -198,6 +198,8 @@ export type WaterDay = z.infer<typeof WaterDaySchema>;
 export const WaterAddInput = z.object({
   amountMl: boundedInt(-L.waterAmountMl, L.waterAmountMl)
     .refine((v) => v !== 0, "must not be 0")
+    // The refinement is not JSON Schema; the document states it (issue 26 item 11).
+    .meta({ not: { const: 0 } })
     .optional()
     .describe("-5000 to 5000, not 0; negative deducts; required unless deductEntryId is sent"),
   date: boundedDate().optional().describe("default today; not in the future"),

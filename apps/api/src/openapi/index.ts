@@ -8,6 +8,7 @@ import { envelopeStyleFor } from "../rest/envelope";
 import type { RestRoute } from "../rest/route-table";
 import type { RawRoute } from "../raw/raw-route";
 import { ref, type Json } from "./component-ref";
+import { dropUndocumentedInputs } from "./undocumented-inputs";
 import {
   SHARED_SCHEMAS,
   SIGNING_ERROR_SCHEMAS,
@@ -270,6 +271,7 @@ export function buildOpenApiDocument(
     name: LANES[lane].group,
     tags: tagList.filter(([, t]) => t.lane === lane).map(([name]) => name),
   }));
+  dropUndocumentedInputs(doc as unknown as Json);
   return doc;
 }
 

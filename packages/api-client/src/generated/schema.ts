@@ -2782,8 +2782,8 @@ export interface components {
         StudioBranding: {
             logoUrl?: string | null;
             coverImageUrl?: string | null;
-            primaryColor?: string | null;
-            secondaryColor?: string | null;
+            primaryColor?: (string & (unknown & unknown)) | null;
+            secondaryColor?: (string & (unknown & unknown)) | null;
         };
         /** @enum {string} */
         LeadSource: "SITE" | "INSTAGRAM" | "FACEBOOK" | "GOOGLE" | "REFERRAL" | "WHATSAPP";
@@ -3554,7 +3554,7 @@ export interface components {
             deltaKg: number | null;
             note: string | null;
             /** @enum {string} */
-            source: "app" | "coach" | "form" | "automation" | "import";
+            source: "APP" | "coach" | "form" | "automation" | "import";
         };
         CircumferenceTile: {
             /** @enum {string} */
@@ -3573,8 +3573,8 @@ export interface components {
             recordedAt: string;
             note: string | null;
             /** @enum {string} */
-            source: "app" | "coach" | "form" | "automation" | "import";
-            /** @description true only for weigh-ins the app created (source app) */
+            source: "APP" | "coach" | "form" | "automation" | "import";
+            /** @description true only for weigh-ins the app created (source APP) */
             editable: boolean;
             createdAt: string;
             updatedAt: string;
@@ -4134,7 +4134,7 @@ export interface components {
                 date: string;
                 weightKg: number;
                 /** @enum {string} */
-                source: "app" | "coach" | "form" | "automation" | "import";
+                source: "APP" | "coach" | "form" | "automation" | "import";
                 note: string | null;
             }[];
             measurements: {
@@ -4197,7 +4197,7 @@ export interface components {
                 weightKg: number | null;
                 note: string | null;
                 /** @enum {string} */
-                source: "app" | "coach" | "form" | "automation" | "import";
+                source: "APP" | "coach" | "form" | "automation" | "import";
                 editable: boolean;
                 measurements: components["schemas"]["MeasurementValues"] | null;
             }[];
@@ -6156,12 +6156,6 @@ export interface operations {
                     source?: components["schemas"]["LeadSource"] | null;
                     ownerCoachId?: string | null;
                     valueAgorot?: number | null;
-                    /** @description not accepted (VALIDATION); use PUT /v1/web/crm/leads/:id/status */
-                    statusId?: unknown;
-                    /** @description not accepted (VALIDATION); use PUT /v1/web/crm/leads/:id/status */
-                    lostReason?: unknown;
-                    /** @description not accepted (VALIDATION); use PUT /v1/web/crm/leads/:id/reminder */
-                    remindAt?: unknown;
                 };
             };
         };
@@ -7067,7 +7061,7 @@ export interface operations {
             content: {
                 "application/json": {
                     label: string;
-                    color: string;
+                    color: string & (unknown & unknown);
                 };
             };
         };
@@ -7358,7 +7352,7 @@ export interface operations {
             content: {
                 "application/json": {
                     label?: string;
-                    color?: string;
+                    color?: string & (unknown & unknown);
                 };
             };
         };
@@ -9376,6 +9370,16 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: client not found: traineeId is not a trainee the caller reaches */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
             /** @description CONFLICT: a unique value is already taken, or a related resource blocks the change (related resource constraint failed). */
             409: {
                 headers: {
@@ -9839,7 +9843,7 @@ export interface operations {
                     titleTemplate?: string;
                     bodyTemplate?: string;
                     sound?: boolean;
-                    sendTime?: string;
+                    sendTime?: string & (unknown & unknown);
                 };
             };
         };
@@ -10078,7 +10082,7 @@ export interface operations {
                     messages: {
                         id?: string;
                         enabled?: boolean;
-                        title: string;
+                        title: string & (unknown & unknown);
                         subtitle?: string;
                         /** @enum {string} */
                         formType?: "ALL" | "INTAKE" | "CHECK_IN" | "ONE_TIME" | "PDF_SIGNATURE";
@@ -14278,8 +14282,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description cannot change: accepted when equal to the template's type, VALIDATION otherwise */
-                    type?: components["schemas"]["TemplateType"];
                     name?: string;
                     /** @description null clears */
                     displayName?: string | null;
@@ -15124,7 +15126,7 @@ export interface operations {
                     /** @description default none */
                     fields?: {
                         /** @description unique within the form */
-                        key: string;
+                        key: string & (unknown & unknown);
                         label: string;
                         /** @enum {string} */
                         kind: "text" | "number" | "choice" | "date" | "measurement" | "signature";
@@ -15408,7 +15410,7 @@ export interface operations {
                     isPublished?: boolean;
                     fields?: {
                         /** @description unique within the form */
-                        key: string;
+                        key: string & (unknown & unknown);
                         label: string;
                         /** @enum {string} */
                         kind: "text" | "number" | "choice" | "date" | "measurement" | "signature";
@@ -16220,6 +16222,16 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: client not found: clientId is not a trainee of the studio */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
             422: {
                 headers: {
@@ -16332,6 +16344,16 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: client not found: clientId is not a trainee of the studio */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
             422: {
                 headers: {
@@ -16442,6 +16464,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: a resource named in the path (or the body) does not exist in the caller's studio or is out of the caller's reach. This operation: client not found: clientId is not a trainee of the studio */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description VALIDATION: the path, query or body fails the input schema or a service-level check; details.issues lists each field. */
@@ -22817,7 +22849,10 @@ export interface operations {
             content: {
                 "application/json": {
                     days: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD, 1900-01-01 to 2100-12-31
+                         */
                         date: string;
                         steps: number;
                     }[];
@@ -23059,7 +23094,10 @@ export interface operations {
                         /** @enum {string} */
                         source: "HEALTHKIT" | "HEALTH_CONNECT";
                         externalId: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time with offset, dated 1900-01-01 to 2100-12-31
+                         */
                         startedAt: string;
                         /**
                          * Format: date-time
@@ -23297,9 +23335,15 @@ export interface operations {
                     coachId: string;
                     /** @enum {string} */
                     type: "TRAINING" | "CONVERSATION";
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time with offset, dated 1900-01-01 to 2100-12-31
+                     */
                     startsAt: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time with offset, dated 1900-01-01 to 2100-12-31
+                     */
                     endsAt: string;
                 };
             };
@@ -24008,9 +24052,9 @@ export interface operations {
     "automation-listProducts": {
         parameters: {
             query?: {
-                search?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                search?: string;
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path?: never;
@@ -24651,7 +24695,7 @@ export interface operations {
     "automation-listHooks": {
         parameters: {
             query?: {
-                event?: (string | null) | string;
+                event?: string | "FORM_FILLED";
             };
             header?: never;
             path?: never;
@@ -24752,7 +24796,7 @@ export interface operations {
                     /** @description https URL on a public host, at most 2048 */
                     targetUrl: string;
                     /** @description FORM_FILLED (default) */
-                    event?: (string | null) | string;
+                    event?: string | null | "FORM_FILLED";
                     /** @description blank: every form */
                     formId?: (string | null) | string;
                 };
@@ -24986,11 +25030,11 @@ export interface operations {
     "automation-listTasks": {
         parameters: {
             query?: {
-                status?: (string | null) | ("OPEN" | "SNOOZED" | "DONE" | "DISMISSED");
-                traineeId?: (string | null) | string;
-                coachId?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                status?: string | ("OPEN" | "SNOOZED" | "DONE" | "DISMISSED");
+                traineeId?: string;
+                coachId?: string;
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path?: never;
@@ -25482,14 +25526,14 @@ export interface operations {
     "automation-searchTrainees": {
         parameters: {
             query?: {
-                search?: (string | null) | string;
-                status?: (string | null) | ("ACTIVE" | "PAUSED" | "CHURN_RISK" | "CHURNED" | "ARCHIVED");
-                coachId?: (string | null) | string;
-                tag?: (string | null) | string;
-                createdFrom?: (string | null) | (string);
-                updatedFrom?: (string | null) | (string);
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                search?: string;
+                status?: string | ("ACTIVE" | "PAUSED" | "CHURN_RISK" | "CHURNED" | "ARCHIVED");
+                coachId?: string;
+                tag?: string;
+                createdFrom?: string | (string);
+                updatedFrom?: string | (string);
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path?: never;
@@ -26005,9 +26049,9 @@ export interface operations {
     "automation-listForms": {
         parameters: {
             query?: {
-                search?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                search?: string;
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path?: never;
@@ -26235,9 +26279,9 @@ export interface operations {
     "automation-listFormResponses": {
         parameters: {
             query?: {
-                search?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                search?: string;
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path: {
@@ -26402,7 +26446,7 @@ export interface operations {
     "automation-rpcFormFields": {
         parameters: {
             query?: {
-                formId?: (string | null) | string;
+                formId?: string;
             };
             header?: never;
             path?: never;
@@ -26489,9 +26533,9 @@ export interface operations {
     "automation-listProgramTemplates": {
         parameters: {
             query?: {
-                search?: (string | null) | string;
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                search?: string;
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path?: never;
@@ -26809,8 +26853,8 @@ export interface operations {
     "automation-listWeights": {
         parameters: {
             query?: {
-                limit?: (string | null) | (number | string);
-                offset?: (string | null) | (number | string);
+                limit?: string | (number | string);
+                offset?: string | (number | string);
             };
             header?: never;
             path: {
@@ -26840,10 +26884,10 @@ export interface operations {
                                 /** @description ISO instant */
                                 recordedAt: string;
                                 /**
-                                 * @description app, coach, form, automation or import (stored lower case)
+                                 * @description APP (the trainee app), coach, form, automation or import
                                  * @enum {string}
                                  */
-                                source: "app" | "coach" | "form" | "automation" | "import";
+                                source: "APP" | "coach" | "form" | "automation" | "import";
                             }[];
                         };
                     };
@@ -26942,10 +26986,10 @@ export interface operations {
                                 /** @description ISO instant */
                                 recordedAt: string;
                                 /**
-                                 * @description app, coach, form, automation or import (stored lower case)
+                                 * @description APP (the trainee app), coach, form, automation or import
                                  * @enum {string}
                                  */
-                                source: "app" | "coach" | "form" | "automation" | "import";
+                                source: "APP" | "coach" | "form" | "automation" | "import";
                             };
                             /** @description the trainee's weight now (the value logged) */
                             weightKg: number;
@@ -27525,7 +27569,7 @@ export interface operations {
                     titleTemplate?: string;
                     bodyTemplate?: string;
                     sound?: boolean;
-                    sendTime?: string;
+                    sendTime?: string & (unknown & unknown);
                 };
             };
         };

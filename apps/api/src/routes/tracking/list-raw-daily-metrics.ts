@@ -9,6 +9,8 @@ export const listRawDailyMetricsRoute = webProcedure
       path: "/v1/web/tracking/daily-metrics",
       tags: ["tracking"],
       summary: "A trainee's daily metric rows, newest date first (no coach scoping)",
+      // Document 2 "Raw tracking lists": a clientId outside the studio is NOT_FOUND client not found.
+      errorResponses: { 404: "client not found: clientId is not a trainee of the studio" },
     },
   })
   .input(RawTrackingQuery)

@@ -9,6 +9,8 @@ export const listRawMealLogsRoute = webProcedure
       path: "/v1/web/tracking/meal-logs",
       tags: ["tracking"],
       summary: "A trainee's meal logs, newest consumedAt first (no coach scoping)",
+      // Document 2 "Raw tracking lists": a clientId outside the studio is NOT_FOUND client not found.
+      errorResponses: { 404: "client not found: clientId is not a trainee of the studio" },
     },
   })
   .input(RawTrackingQuery)

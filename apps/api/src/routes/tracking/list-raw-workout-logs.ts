@@ -10,6 +10,8 @@ export const listRawWorkoutLogsRoute = webProcedure
       tags: ["tracking"],
       summary:
         "A trainee's workout logs, newest performedOn first, completed and unfinished (no coach scoping)",
+      // Document 2 "Raw tracking lists": a clientId outside the studio is NOT_FOUND client not found.
+      errorResponses: { 404: "client not found: clientId is not a trainee of the studio" },
     },
   })
   .input(RawTrackingQuery)
