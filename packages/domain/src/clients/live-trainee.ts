@@ -8,7 +8,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import { QueryBuilder, type SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { clients, studios, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
@@ -44,8 +44,14 @@ export function liveTraineeOf(
   )!;
 }
 
-/** The zone of the trainee's studio, beside the trainee's own columns. */
-export const studioTimezoneOfClient = sql<string>`(select ${studios.timezone} from ${studios} where ${studios.id} = ${clients.studioId})`;
+/**
+ * The zone of the trainee's studio, beside the trainee's own columns. Built as a subquery (a
+ * select field of a one-table select renders its columns unqualified; a subquery keeps its own).
+ */
+export const studioTimezoneOfClient = sql<string>`(${new QueryBuilder()
+  .select({ timezone: studios.timezone })
+  .from(studios)
+  .where(eq(studios.id, clients.studioId))})`;
 
 export interface LoadLiveTraineeOptions {
   /** Lock the trainee row (`for update of clients`). */

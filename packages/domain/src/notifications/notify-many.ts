@@ -14,8 +14,8 @@ import type { StudioScope } from "../scope";
 import type { NotificationConfigValues } from "./catalogue";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
-import { NOTIFICATION_THROTTLE_MS, recipientColumns, type NotifyInput, type NotifyVariables } from "./notify";
-import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
+import { draftPush, NOTIFICATION_THROTTLE_MS, recipientColumns, type NotifyInput } from "./notify";
+import { type pickMessage } from "./resolution";
 import { liveTrainees } from "../clients/live-trainee";
 
 interface Draft {
@@ -56,30 +56,11 @@ export async function notifyMany(
     for (const type of new Set(inputs.map((i) => i.type)))
       configs.set(type, (await loadStudioConfig(tx, scope, type)).values);
 
-    const drafts = inputs.map((input): Draft => {
-      const client = byId.get(input.clientId)!;
-      const values = configs.get(input.type)!;
-      const message = pickMessage(input.type, values, {
-        formType: input.formType,
-        messageId: input.messageId,
-      });
-      const variables: NotifyVariables = { name: client.firstName, ...input.variables };
-      let skipReason: NotificationSkipReason | null = null;
-      if (input.skipReason) skipReason = input.skipReason;
-      else if (!values.enabled) skipReason = "DISABLED";
-      else if (!message) skipReason = "NO_MESSAGE";
-      else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? []))
-        skipReason = "MUTED";
-      else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
-      return {
-        input,
-        values,
-        message,
-        skipReason,
-        title: renderTemplate(message?.title ?? values.titleTemplate, variables),
-        body: renderTemplate(message?.subtitle ?? values.bodyTemplate, variables),
-      };
-    });
+    const drafts = inputs.map((input): Draft => ({
+      input,
+      values: configs.get(input.type)!,
+      ...draftPush(input, configs.get(input.type)!, byId.get(input.clientId)!),
+    }));
 
     // Throttled types, last (a push skipped for another reason does not use up the window):
     // one claim statement per type; a trainee gets at most one push of the type per window.

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { lte, sql } from "drizzle-orm";
+import { eq, exists, lte, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import {
   DELIVER_PUSH_JOB,
   type DeliverPushPayload,
@@ -11,6 +12,7 @@ import {
 } from "@studio/contracts";
 import { clients, notifications, notificationThrottles, pushTokens, type DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
+import type { NotificationConfigValues } from "./catalogue";
 import { loadStudioConfig } from "./config-store";
 import { toNotificationRecord } from "./notification-record";
 import { groupOf, isMuted, pickMessage, renderTemplate } from "./resolution";
@@ -29,7 +31,7 @@ export interface NotifyInput {
   /** FORM_REMINDERS: the reminder (message id) to send. */
   messageId?: string | null;
   /** Record the push as skipped for a reason the caller found (e.g. the form is already filled). */
-  skipReason?: Extract<NotificationSkipReason, "FORM_FILLED">;
+  skipReason?: Extract<NotificationSkipReason, "FORM_FILLED" | "OUTSIDE_GRACE" | "APP_LOCKED">;
   /** Extra payload for the app. */
   data?: Readonly<Record<string, string | number | boolean | null>>;
   /**
@@ -73,8 +75,40 @@ async function claimThrottle(
 export const recipientColumns = {
   firstName: clients.firstName,
   muted: clients.mutedNotificationGroups,
-  hasToken: sql<boolean>`exists (select 1 from ${pushTokens} where ${pushTokens.clientId} = ${clients.id})`,
+  hasToken: sql<boolean>`${exists(
+    new QueryBuilder()
+      .select({ one: sql`1` })
+      .from(pushTokens)
+      .where(eq(pushTokens.clientId, clients.id)),
+  )}`,
 };
+
+/**
+ * One push before throttling (notify and notifyMany): the message for the type and form type,
+ * title and body rendered with the trainee's first name and the input's {{variables}}, and why
+ * it is skipped: the caller's reason, the type disabled, no message, a muted group, no push token.
+ */
+export function draftPush(
+  input: NotifyInput,
+  values: NotificationConfigValues,
+  client: { firstName: string; muted: string[] | null; hasToken: boolean },
+) {
+  const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });
+  const variables: NotifyVariables = { name: client.firstName, ...input.variables };
+  let skipReason: NotificationSkipReason | null = null;
+  if (input.skipReason) skipReason = input.skipReason;
+  else if (!values.enabled) skipReason = "DISABLED";
+  else if (!message) skipReason = "NO_MESSAGE";
+  else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? []))
+    skipReason = "MUTED";
+  else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
+  return {
+    message,
+    skipReason,
+    title: renderTemplate(message?.title ?? values.titleTemplate, variables),
+    body: renderTemplate(message?.subtitle ?? values.bodyTemplate, variables),
+  };
+}
 
 /**
  * Sends a push to a trainee the way every feature does (plan assignment, forms, coach
@@ -98,21 +132,11 @@ export async function notify(
     });
 
     const { values } = await loadStudioConfig(tx, scope, input.type);
-    const message = pickMessage(input.type, values, { formType: input.formType, messageId: input.messageId });
-    const variables: NotifyVariables = { name: client.firstName, ...input.variables };
-    const title = renderTemplate(message?.title ?? values.titleTemplate, variables);
-    const body = renderTemplate(message?.subtitle ?? values.bodyTemplate, variables);
-
-    let skipReason: NotificationSkipReason | null = null;
+    const { message, title, body, skipReason: unthrottled } = draftPush(input, values, client);
+    let skipReason: NotificationSkipReason | null = unthrottled;
     const throttleMs = NOTIFICATION_THROTTLE_MS[input.type];
-    if (input.skipReason) skipReason = input.skipReason;
-    else if (!values.enabled) skipReason = "DISABLED";
-    else if (!message) skipReason = "NO_MESSAGE";
-    else if (isMuted(groupOf(input.type, input.formType ?? message.formType), client.muted ?? []))
-      skipReason = "MUTED";
-    else if (!client.hasToken) skipReason = "NO_PUSH_TOKEN";
     // Last, so a push skipped for another reason does not use up the window.
-    else if (throttleMs && !(await claimThrottle(tx, scope, input, throttleMs, now)))
+    if (!skipReason && throttleMs && !(await claimThrottle(tx, scope, input, throttleMs, now)))
       skipReason = "THROTTLED";
 
     const id = randomUUID();
