@@ -11,14 +11,14 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema/index";
-import { DatabaseUnavailableError, guardedPostgres } from "./availability";
+import { DatabaseUnavailableError, outageGatedPostgres } from "./outage-gate";
 import { exactDateParsers, installExactDateMapping } from "./pg-time";
 
 // Drizzle's date and timestamp columns read PostgreSQL's text exactly, whatever the year
 // (src/pg-time.ts; issue 27: `new Date(text)` read 0099 as 1999 and 0030 as an Invalid Date).
 installExactDateMapping();
 
-export { DatabaseUnavailableError, isDatabaseUnavailable } from "./availability";
+export { DatabaseUnavailableError, isDatabaseUnavailable } from "./outage-gate";
 export { parsePgDate, parsePgTimestamp, utcMilliseconds } from "./pg-time";
 
 export type Schema = typeof schema;
@@ -127,7 +127,7 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs;
   const connect_timeout = connectTimeoutMs / 1000;
   const { queryConnections, transactionConnections } = splitConnections(max);
-  const { view: client } = guardedPostgres(
+  const { view: client } = outageGatedPostgres(
     url,
     {
       onnotice: () => {},
