@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
 import { studioIdColumn } from "./studio";
@@ -63,6 +63,11 @@ export const formAssignments = pgTable(
     announcedAt: timestamp("announced_at", { withTimezone: true }),
     /** coach | automation | onboarding | schedule: who sent it. */
     source: text("source").notNull().default("coach"),
+    /**
+     * The check-in form day (trainee-local date) of a recurring check-in copy (source schedule):
+     * with the unique index below, the scheduler's claim (one copy per trainee, form and day).
+     */
+    scheduleDay: date("schedule_day", { mode: "string" }),
     /** Signing audit of a PDF_SIGNATURE link (time, IP, user agent, phone, SHA-256 of the document). */
     signingAudit: jsonb("signing_audit"),
     /** Object-storage key of the signed PDF (PDF_SIGNATURE, once signed). */
@@ -84,6 +89,9 @@ export const formAssignments = pgTable(
     index("form_assignments_deferred_idx")
       .on(t.visibleFrom)
       .where(sql`${t.pushMode} = 'DEFERRED' and ${t.announcedAt} is null and ${t.status} = 'PENDING'`),
+    uniqueIndex("form_assignments_schedule_day_key")
+      .on(t.clientId, t.formId, t.scheduleDay)
+      .where(sql`${t.scheduleDay} is not null`),
   ],
 );
 
