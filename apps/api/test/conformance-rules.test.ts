@@ -8,7 +8,8 @@ import { automationKey } from "./support/automation-fixtures";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 import { addFormResponse, addTemplate } from "./support/program-fixtures";
-import { studioIdOf } from "./support/team-fixtures";
+import { addClient, addCoach, studioIdOf } from "./support/team-fixtures";
+import { createContent, putUnlocks } from "./support/content-fixtures";
 import { insertWeighIn, newTrainee } from "./support/tracking-fixtures";
 
 // Spec rules the conformance sweep found answered differently (issue 26 items 2, 3, 5, 6, 7, 8,
@@ -192,5 +193,63 @@ describe("item 3: weight entry sources as document 3 spells them: APP for the tr
     // An APP weigh-in reads as editable on the trainee's summary after the migration.
     const summary = await s.call("GET", "/v1/trainee/measurements/summary");
     expect(summary.body.data.log.filter((p: { editable: boolean }) => p.editable)).toHaveLength(2);
+  });
+});
+
+describe("item 5: coach permission scoping applies to trainee ids in bodies (document 1 'Permissions blob')", () => {
+  /** A studio with a coach limited to assigned trainees, one trainee of theirs and one not. */
+  async function scopedCoach() {
+    const { owner, studioId } = await studio();
+    const { coach, as } = await addCoach(t, owner, { permissions: { trainees: "assigned" } });
+    const mine = await addClient(t, owner, { coachIds: [coach.id] });
+    const notMine = await addClient(t, owner);
+    return { owner, studioId, as, mine, notMine };
+  }
+  /** An error answer with its request id and the ids it names blanked, to compare two refusals. */
+  const refusal = (res: { status: number; body: Record<string, any> }) => ({
+    status: res.status,
+    body: { ...res.body, requestId: "", details: { ...res.body.details, clientIds: ["…"] } },
+  });
+
+  it("PUT /v1/web/content/:id/unlocks: a trainee outside the coach's assignments answers like a missing one (422 VALIDATION client not found) and nothing changes", async () => {
+    const { owner, as, mine, notMine } = await scopedCoach();
+    const item = await createContent(t, owner, { isRestricted: true });
+    const outside = await putUnlocks(t, as, item.id, [mine.id, notMine.id]);
+    const missing = await putUnlocks(t, as, item.id, [mine.id, "no-such-trainee"]);
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ code: "VALIDATION", message: "client not found" });
+    expect(outside.body.details.clientIds).toEqual([notMine.id]);
+    expect(refusal(outside)).toEqual(refusal(missing));
+    const list = await t.web("GET", `/v1/web/content/${item.id}/unlocks`, owner);
+    expect(list.body.data.items).toEqual([]);
+  });
+
+  it("the coach's replace-set covers the trainees they reach: another coach's grant survives their PUT", async () => {
+    const { owner, as, mine, notMine } = await scopedCoach();
+    const item = await createContent(t, owner, { isRestricted: true });
+    expect((await putUnlocks(t, owner, item.id, [mine.id, notMine.id])).status).toBe(200);
+    const res = await putUnlocks(t, as, item.id, []);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.items.map((u: { clientId: string }) => u.clientId)).toEqual([notMine.id]);
+    // The owner reaches every trainee: an empty list removes every manual unlock.
+    const all = await putUnlocks(t, owner, item.id, []);
+    expect(all.body.data.items).toEqual([]);
+  });
+
+  it("the other routes taking trainee ids in a body answer a trainee outside the assignments like a missing one", async () => {
+    const { studioId, as, mine, notMine } = await scopedCoach();
+    const template = await addTemplate(t, studioId);
+    const bulk = (ids: string[]) =>
+      t.web("POST", `/v1/web/program-templates/${template.id}/assign-bulk`, as, { clientIds: ids });
+    expect(refusal(await bulk([mine.id, notMine.id]))).toEqual(
+      refusal(await bulk([mine.id, "no-such-trainee"])),
+    );
+    const assign = (clientId: string) =>
+      t.web("POST", `/v1/web/program-templates/${template.id}/assign`, as, { clientId });
+    expect(refusal(await assign(notMine.id))).toEqual(refusal(await assign("no-such-trainee")));
+    const task = (traineeId: string) => t.web("POST", "/v1/web/tasks", as, { title: "call", traineeId });
+    const taskOutside = await task(notMine.id);
+    expect(taskOutside.status).toBeGreaterThanOrEqual(400);
+    expect(refusal(taskOutside)).toEqual(refusal(await task("no-such-trainee")));
   });
 });

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ContentUnlockList, ContentUnlocksPutInput } from "@studio/contracts";
 import { clients, contentUnlocks, type Db } from "@studio/db";
-import type { StudioScope } from "../scope";
+import { accessOf, type StudioScope } from "../scope";
 import { fieldError, distinct } from "./content-references";
 import { assertContentItem, unlockRowsOf } from "./content-unlock-rows";
-import { liveTrainees } from "../clients/live-trainee";
+import { clientScope } from "../clients/client-scope";
+import { liveTraineeOf } from "../clients/live-trainee";
 
 /** How many unknown ids a "client not found" error names in its details. */
 const MISSING_SHOWN = 20;
@@ -16,9 +17,12 @@ const rowsOf = <T>(result: unknown): T[] =>
 /**
  * PUT /v1/web/content/:id/unlocks: the manual unlock rows become exactly the listed trainees
  * (duplicates removed). One transaction, under the item's row lock so concurrent PUTs of one
- * item apply one after the other: every id must be a live trainee of the studio (VALIDATION
- * "client not found" otherwise), then manual rows of unlisted trainees are deleted and manual
- * rows inserted for the listed ones. Automation rows are never deleted and get no second row
+ * item apply one after the other: every id must be a live trainee of the studio the caller
+ * reaches (VALIDATION "client not found" otherwise: a coach limited to assigned trainees gets the
+ * same answer for a trainee outside their assignments as for a missing one, document 1
+ * "Permissions blob"), then manual rows of unlisted trainees are deleted — for such a coach only
+ * rows of trainees they reach, so their replace-set never removes another coach's grants — and
+ * manual rows inserted for the listed ones. Automation rows are never deleted and get no second row
  * (the unique (item, trainee) key skips them). isRestricted is not touched; nothing is sent.
  * The ids travel as one jsonb parameter, so 5000 of them cost four statements.
  */
@@ -31,13 +35,14 @@ export async function setContentUnlocks(
   const ids = distinct(input.clientIds);
   const idsJson = JSON.stringify(ids);
   const listed = sql`(select jsonb_array_elements_text(${idsJson}::jsonb))`;
+  const reached = clientScope(accessOf(scope));
   return db.transaction(async (tx) => {
     await assertContentItem(tx, scope, input.id, { forUpdate: true });
     if (ids.length) {
       const missing = rowsOf<{ id: string }>(
         await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
-          where not exists (select 1 from ${clients} where ${clients.id} = w.id
-            and ${liveTrainees(scope)})
+          where not exists (select 1 from ${clients}
+            where ${liveTraineeOf(scope, sql`w.id`, { reach: true })})
           limit ${MISSING_SHOWN}`),
       );
       if (missing.length) {
@@ -53,6 +58,9 @@ export async function setContentUnlocks(
           eq(contentUnlocks.contentId, input.id),
           eq(contentUnlocks.source, "manual"),
           ids.length ? sql`${contentUnlocks.clientId} not in ${listed}` : undefined,
+          reached
+            ? sql`exists (select 1 from ${clients} where ${clients.id} = ${contentUnlocks.clientId} and ${reached})`
+            : undefined,
         ),
       );
     if (ids.length)
