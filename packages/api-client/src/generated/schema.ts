@@ -2999,6 +2999,8 @@ export interface components {
             timezone: string | null;
             updateFormId: string | null;
             updateCadence: ("WEEKLY" | "BIWEEKLY" | "MONTHLY") | null;
+            /** @description first check-in form day (YYYY-MM-DD) */
+            checkInStartDate: string | null;
             allowAppWhileFrozen: boolean | null;
             externalId: string | null;
             createdAt: string;
@@ -3129,7 +3131,7 @@ export interface components {
             body: string;
             /** @enum {string} */
             status: "queued" | "sent" | "skipped" | "failed";
-            skipReason: ("DISABLED" | "NO_MESSAGE" | "MUTED" | "NO_PUSH_TOKEN" | "THROTTLED" | "FORM_FILLED") | null;
+            skipReason: ("DISABLED" | "NO_MESSAGE" | "MUTED" | "NO_PUSH_TOKEN" | "THROTTLED" | "FORM_FILLED" | "OUTSIDE_GRACE" | "APP_LOCKED") | null;
             error: string | null;
             attempts: number;
             createdAt: string;
@@ -8468,6 +8470,8 @@ export interface operations {
                     /** @description recurring check-in form */
                     updateFormId?: string | null;
                     updateCadence?: ("WEEKLY" | "BIWEEKLY" | "MONTHLY") | null;
+                    /** @description first check-in form day (trainee's local date); later ones follow updateCadence. Default when a check-in form is set: one cadence after today */
+                    checkInStartDate?: string | null;
                     /** @description per-trainee override of the studio setting; null follows the studio */
                     allowAppWhileFrozen?: boolean | null;
                     /** @description send the app invite over the chat channel (fire and forget) */
@@ -8900,6 +8904,8 @@ export interface operations {
                     /** @description recurring check-in form */
                     updateFormId?: string | null;
                     updateCadence?: ("WEEKLY" | "BIWEEKLY" | "MONTHLY") | null;
+                    /** @description first check-in form day (trainee's local date); later ones follow updateCadence. Default when a check-in form is set: one cadence after today */
+                    checkInStartDate?: string | null;
                     /** @description per-trainee override of the studio setting; null follows the studio */
                     allowAppWhileFrozen?: boolean | null;
                 };
