@@ -42,3 +42,4 @@ export * from "./agent";
 export * from "./whatsapp-webhook";
 export * from "./signing";
 export * from "./openapi-meta";
+export * from "./app-release";

@@ -35,3 +35,4 @@ export * from "./agent/index";
 export * from "./whatsapp/index";
 export * from "./signing/index";
 export * from "./scheduler/index";
+export * from "./app-release/index";

@@ -7,7 +7,13 @@ const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`$
 const LANE_PREFIXES: [LaneName, (pathname: string) => boolean][] = [
   ["web", under("/v1/web")],
   ["internal", under("/v1/internal")],
-  ["admin", (p) => under("/v1/admin/default-forms")(p) || under("/v1/admin/notification-configs")(p)],
+  [
+    "admin",
+    (p) =>
+      under("/v1/admin/default-forms")(p) ||
+      under("/v1/admin/notification-configs")(p) ||
+      under("/v1/admin/app-releases")(p),
+  ],
   // Trainee sign-in needs no credential yet: public (throttled), before the trainee lane's token.
   ["public", under("/v1/trainee/auth")],
   ["trainee", under("/v1/trainee")],

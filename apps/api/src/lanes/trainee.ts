@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { appReleaseTraineeRoutes } from "../routes/app-release";
 import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
 import { formsTraineeRoutes } from "../routes/forms";
@@ -20,4 +21,5 @@ export const traineeRouter = router({
   tracking: trackingTraineeRoutes,
   calendar: calendarTraineeRoutes,
   forms: formsTraineeRoutes,
+  appRelease: appReleaseTraineeRoutes,
 });

@@ -16,3 +16,4 @@ export * from "./foods";
 export * from "./calendar";
 export * from "./public";
 export * from "./scheduler";
+export * from "./app-releases";
