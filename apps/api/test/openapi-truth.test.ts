@@ -161,7 +161,7 @@ function stringFor(name: string, s: Json, mode: Mode, known: boolean): string {
     patterns.every((p) => new RegExp(p).test(value)) &&
     value.length >= Number(s.minLength ?? 0) &&
     value.length <= Number(s.maxLength ?? Infinity);
-  const candidates = ["08:00", "#336699", "123456", "7", "truth", `truth-${unique()}`];
+  const candidates = ["08:00", "#336699", "123456", "1.2.3", "7", "truth", `truth-${unique()}`];
   for (const candidate of candidates) if (patterns.length && fits(candidate)) return candidate;
   const min = Number(s.minLength ?? 1);
   const max = s.maxLength === undefined ? 40 : Number(s.maxLength);
