@@ -137,3 +137,31 @@ export const FoodListQuery = z.object({ ...foodFilters, ...pagingQuery() });
 export type FoodListFilters = z.infer<typeof FoodListQuery>;
 export const FoodListSchema = paged(FoodSchema);
 export type FoodList = z.infer<typeof FoodListSchema>;
+
+/** `GET /v1/trainee/foods`: foods a trainee may log (free meal logging), by name; pageSize defaults to 100. */
+export const TraineeFoodsQuery = z.object({
+  search: boundedName(INPUT_LIMITS.name)
+    .optional()
+    .describe("case-insensitive, on the effective name or brand (a part of either matches)"),
+  ...pagingQuery(100),
+});
+export type TraineeFoodsQuery = z.infer<typeof TraineeFoodsQuery>;
+
+/** A food a trainee may log: the studio's effective values (per 100 g). */
+export const TraineeFoodSchema = z
+  .object({
+    id: z.string().describe("the foodId a meal log item sends"),
+    name: z.string(),
+    brand: z.string().nullable(),
+    category: z.string().nullable(),
+    categories: z.array(z.string()),
+    kcal: z.number().nullable().describe("per 100 g"),
+    protein: z.number().nullable().describe("grams per 100 g"),
+    carbs: z.number().nullable().describe("grams per 100 g"),
+    fat: z.number().nullable().describe("grams per 100 g"),
+    system: z.boolean().describe("a system food (true) or the studio's own (false)"),
+  })
+  .meta({ id: "TraineeFood" });
+export type TraineeFood = z.infer<typeof TraineeFoodSchema>;
+export const TraineeFoodListSchema = paged(TraineeFoodSchema);
+export type TraineeFoodList = z.infer<typeof TraineeFoodListSchema>;

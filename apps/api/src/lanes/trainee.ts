@@ -2,6 +2,7 @@ import { router } from "../trpc";
 import { appReleaseTraineeRoutes } from "../routes/app-release";
 import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
+import { foodsTraineeRoutes } from "../routes/foods";
 import { formsTraineeRoutes } from "../routes/forms";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { shoppingTraineeRoutes } from "../routes/shopping";
@@ -22,4 +23,5 @@ export const traineeRouter = router({
   calendar: calendarTraineeRoutes,
   forms: formsTraineeRoutes,
   appRelease: appReleaseTraineeRoutes,
+  foods: foodsTraineeRoutes,
 });

@@ -54,6 +54,16 @@ export function foodFilterConditions(filters: Pick<FoodListFilters, "search" | "
   return conditions;
 }
 
+/** Foods a trainee may log: visible to the studio and not a private AI import (those stay the coach's). */
+export const loggableByTrainee = (studioId: string) =>
+  and(visibleToStudio(studioId), not(foods.privateAiImport));
+
+/** The trainee's food search: a part of the effective name or of the effective brand, letter case ignored. */
+export const nameOrBrandMatches = (search: string) => {
+  const pattern = containsPattern(search);
+  return or(ilike(effectiveFood.name, pattern), ilike(effectiveFood.brand, pattern))!;
+};
+
 /** Lists of foods: by effective name regardless of letter case, then name, then id (stable pages). */
 export const foodOrder = [asc(sql`lower(${effectiveFood.name})`), asc(effectiveFood.name), asc(foods.id)];
 

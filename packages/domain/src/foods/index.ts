@@ -3,3 +3,4 @@ export { createFood } from "./create-food";
 export { listFoods } from "./list-foods";
 export { updateFood } from "./update-food";
 export { setFoodOverride } from "./set-food-override";
+export { listTraineeFoods } from "./list-trainee-foods";

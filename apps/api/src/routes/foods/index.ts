@@ -1,6 +1,7 @@
 import { router } from "../../trpc";
 import { createFoodRoute } from "./create-food";
 import { listFoodsRoute } from "./list-foods";
+import { listTraineeFoodsRoute } from "./list-trainee-foods";
 import { setFoodOverrideRoute } from "./set-food-override";
 import { updateFoodRoute } from "./update-food";
 
@@ -10,4 +11,9 @@ export const foodsWebRoutes = router({
   create: createFoodRoute,
   update: updateFoodRoute,
   setOverride: setFoodOverrideRoute,
+});
+
+/** GET /v1/trainee/foods (trainee token only: no app-access guard; previews read). */
+export const foodsTraineeRoutes = router({
+  list: listTraineeFoodsRoute,
 });
