@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { subscriptions, weightEntries } from "@studio/db";
+import { leads, subscriptions, weightEntries } from "@studio/db";
 import { addDays, assignSubscription, createPlan, localParts, releaseHeldProgram } from "@studio/domain";
 import { automationKey } from "./support/automation-fixtures";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
@@ -252,4 +252,42 @@ describe("item 5: coach permission scoping applies to trainee ids in bodies (doc
     expect(taskOutside.status).toBeGreaterThanOrEqual(400);
     expect(refusal(taskOutside)).toEqual(refusal(await task("no-such-trainee")));
   });
+});
+
+describe("item 6: body ids a foreign key alone checked answer another studio's id like a missing one (docs/decisions/crm.md 'Lead owner')", () => {
+  const withoutRequestId = (res: { status: number; body: Record<string, unknown> }) => ({
+    status: res.status,
+    body: { ...res.body, requestId: "" },
+  });
+
+  it("a lead's ownerCoachId of another studio's coach: 409 CONFLICT related resource constraint failed on create and patch, like a missing id; nothing stored", async () => {
+    const { owner } = await studio();
+    const other = await studio();
+    const { coach: foreignCoach } = await addCoach(t, other.owner);
+    const { coach: ownCoach } = await addCoach(t, owner);
+    const create = (ownerCoachId: string) =>
+      t.web("POST", "/v1/web/crm/leads", owner, { name: "Noa Levi", phone: "050-1234567", ownerCoachId });
+    const foreign = await create(foreignCoach.id);
+    const missing = await create("no-such-coach");
+    expect(missing.status).toBe(409);
+    expect(missing.body).toMatchObject({ code: "CONFLICT", message: "related resource constraint failed" });
+    expect(withoutRequestId(foreign)).toEqual(withoutRequestId(missing));
+    expect(await db().select().from(leads).where(eq(leads.ownerCoachId, foreignCoach.id))).toEqual([]);
+
+    const own = await create(ownCoach.id);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const patch = (ownerCoachId: string | null, id = own.body.data.id) =>
+      t.web("PATCH", `/v1/web/crm/leads/${id}`, owner, { ownerCoachId });
+    const foreignPatch = await patch(foreignCoach.id);
+    expect(withoutRequestId(foreignPatch)).toEqual(withoutRequestId(await patch("no-such-coach")));
+    expect(foreignPatch.status).toBe(409);
+    const [row] = await db().select().from(leads).where(eq(leads.id, own.body.data.id));
+    expect(row!.ownerCoachId).toBe(ownCoach.id);
+    // A missing lead stays NOT_FOUND whatever the coach id; null clears the owner.
+    expect((await patch(foreignCoach.id, "no-such-lead")).status).toBe(404);
+    expect((await patch(null)).body.data.ownerCoachId).toBeNull();
+  });
+  // A template's folderId is a studio-scoped foreign key (studioId, folderId): another studio's
+  // folder already answers like a missing one (templates-routes.test.ts). Cardio planId and a
+  // trainee's updateFormId are plain ids without a foreign key (no 409 to tell them apart).
 });

@@ -5,12 +5,13 @@ import { AppError } from "../errors";
 import { crmActorOf } from "./caller";
 import { leadColumns, toLead } from "./lead-rows";
 import { ensureLeadStatuses } from "./lead-statuses";
+import { assertOwnerCoach } from "./owner-coach";
 import { recordLeadActivity } from "./record-activity";
 
 /**
  * POST /v1/web/crm/leads: seeds statuses if needed, defaults to the NEW status, answers
- * BAD_REQUEST for a status that is not the studio's. ownerCoachId is not checked against
- * the studio; an id that is no Coach fails the foreign key (CONFLICT).
+ * BAD_REQUEST for a status that is not the studio's. An ownerCoachId that is no coach of the
+ * studio (missing, or another studio's) is CONFLICT like the foreign key's answer (assertOwnerCoach).
  */
 export async function createLead(db: Db, scope: CoachScope, input: LeadCreateInput): Promise<Lead> {
   const [statuses, actor] = await Promise.all([ensureLeadStatuses(db, scope), crmActorOf(scope)]);
@@ -18,6 +19,7 @@ export async function createLead(db: Db, scope: CoachScope, input: LeadCreateInp
     ? statuses.find((s) => s.id === input.statusId)
     : statuses.find((s) => s.key === "NEW");
   if (!status) throw new AppError("BAD_REQUEST", "unknown status", { statusId: input.statusId ?? null });
+  await assertOwnerCoach(db, scope, input.ownerCoachId);
 
   const [row] = await db
     .insert(leads)

@@ -3,6 +3,7 @@ import type { Lead, LeadPatchInput } from "@studio/contracts";
 import { leads, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import { findLiveLead, leadColumns, liveLeadOf, toLead } from "./lead-rows";
+import { assertOwnerCoach } from "./owner-coach";
 
 type LeadFieldChanges = Partial<
   Pick<
@@ -14,6 +15,8 @@ type LeadFieldChanges = Partial<
 /**
  * PATCH /v1/web/crm/leads/:id: field-by-field autosave. Only fields sent change; null clears
  * a nullable field. Status, lost reason and reminder are refused by the contract. No activity.
+ * An ownerCoachId that is no coach of the studio is CONFLICT (assertOwnerCoach), after the lead
+ * is found: a missing lead stays NOT_FOUND, as the foreign key never ran on an update of no row.
  */
 export async function updateLead(db: Db, scope: StudioScope, input: LeadPatchInput): Promise<Lead> {
   const changes: LeadFieldChanges = {};
@@ -26,6 +29,10 @@ export async function updateLead(db: Db, scope: StudioScope, input: LeadPatchInp
   if (input.ownerCoachId !== undefined) changes.ownerCoachId = input.ownerCoachId;
   if (input.valueAgorot !== undefined) changes.valueAgorot = input.valueAgorot;
   if (Object.keys(changes).length === 0) return toLead(await findLiveLead(db, scope, input.id));
+  if (changes.ownerCoachId) {
+    await findLiveLead(db, scope, input.id);
+    await assertOwnerCoach(db, scope, changes.ownerCoachId);
+  }
 
   const [row] = await db
     .update(leads)
