@@ -63,6 +63,9 @@ async function main(): Promise<void> {
       ...(config.mail && { mailer: createPostmarkMailer(config.mail) }),
     },
     webhookDeliveriesPerStudio: config.deliveriesPerStudio,
+    ...(config.schedulerGraceMinutes !== undefined && {
+      schedulerGraceMs: config.schedulerGraceMinutes * 60_000,
+    }),
     queue: {
       pollingIntervalSeconds: config.pollingIntervalSeconds,
       shutdownTimeoutMs: graceMs,

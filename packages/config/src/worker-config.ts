@@ -33,6 +33,11 @@ export interface WorkerConfig {
   deliveryConcurrency?: number;
   /** WEBHOOK_DELIVERIES_PER_STUDIO: one studio's deliveries in flight across all workers (unset: 4). */
   deliveriesPerStudio?: number;
+  /**
+   * SCHEDULER_GRACE_MINUTES (1-10080): work the scheduler missed (no worker ran) is still done when
+   * it came due at most this long ago, else recorded skipped OUTSIDE_GRACE; unset: 180 (3 h).
+   */
+  schedulerGraceMinutes?: number;
   /** SHUTDOWN_GRACE_MS: how long running jobs may finish after SIGTERM/SIGINT (default 25 000). */
   shutdownGraceMs: number;
   /** WHATSAPP_*: the chat provider (trainee invites, sign-in codes); unset: chat messages are only logged. */
@@ -80,6 +85,7 @@ const workerEnv = z.object({
   WORKER_MAINTENANCE_INTERVAL_SECONDS: workerInt("WORKER_MAINTENANCE_INTERVAL_SECONDS", 1, 3600),
   WEBHOOK_DELIVERY_CONCURRENCY: workerInt("WEBHOOK_DELIVERY_CONCURRENCY", 1, 100),
   WEBHOOK_DELIVERIES_PER_STUDIO: workerInt("WEBHOOK_DELIVERIES_PER_STUDIO", 1, 100),
+  SCHEDULER_GRACE_MINUTES: workerInt("SCHEDULER_GRACE_MINUTES", 1, 10080),
   SHUTDOWN_GRACE_MS: workerMs("SHUTDOWN_GRACE_MS", 25_000, 0),
 });
 
@@ -161,6 +167,7 @@ export function loadWorkerConfig(env: Env = processEnv()): WorkerConfig {
     maintenanceIntervalSeconds: own.WORKER_MAINTENANCE_INTERVAL_SECONDS,
     deliveryConcurrency: own.WEBHOOK_DELIVERY_CONCURRENCY,
     deliveriesPerStudio: own.WEBHOOK_DELIVERIES_PER_STUDIO,
+    schedulerGraceMinutes: own.SCHEDULER_GRACE_MINUTES,
     shutdownGraceMs: own.SHUTDOWN_GRACE_MS,
     ...providers,
     sessionSigningSecret:

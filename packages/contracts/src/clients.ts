@@ -50,6 +50,11 @@ const profileFields = {
   timezone: IanaTimeZone.nullable(),
   updateFormId: boundedId().nullable().describe("recurring check-in form"),
   updateCadence: UpdateCadenceSchema.nullable(),
+  checkInStartDate: boundedDate()
+    .nullable()
+    .describe(
+      "first check-in form day (trainee's local date); later ones follow updateCadence. Default when a check-in form is set: one cadence after today",
+    ),
   allowAppWhileFrozen: z
     .boolean()
     .nullable()
@@ -85,6 +90,7 @@ export const ClientCreateInput = z.object({
   waterGoalMl: profileFields.waterGoalMl.optional(),
   updateFormId: profileFields.updateFormId.optional(),
   updateCadence: profileFields.updateCadence.optional(),
+  checkInStartDate: profileFields.checkInStartDate.optional(),
   allowAppWhileFrozen: profileFields.allowAppWhileFrozen.optional(),
   sendInvite: z.boolean().optional().describe("send the app invite over the chat channel (fire and forget)"),
 });
@@ -126,6 +132,7 @@ export const ClientSchema = z
     timezone: z.string().nullable(),
     updateFormId: z.string().nullable(),
     updateCadence: UpdateCadenceSchema.nullable(),
+    checkInStartDate: z.string().nullable().describe("first check-in form day (YYYY-MM-DD)"),
     allowAppWhileFrozen: z.boolean().nullable(),
     externalId: z.string().nullable(),
     createdAt: z.string(),

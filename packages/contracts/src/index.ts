@@ -43,3 +43,4 @@ export * from "./whatsapp-webhook";
 export * from "./signing";
 export * from "./openapi-meta";
 export * from "./app-release";
+export * from "./task-automations";

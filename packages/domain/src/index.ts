@@ -36,3 +36,4 @@ export * from "./whatsapp/index";
 export * from "./signing/index";
 export * from "./scheduler/index";
 export * from "./app-release/index";
+export * from "./task-automations/index";

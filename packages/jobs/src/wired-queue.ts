@@ -33,6 +33,8 @@ export function createWiredJobQueue(
     model?: LanguageModel | null;
     /** WAITLIST_FORWARD_URL: waitlist leads are forwarded there (forward-waitlist-lead). */
     waitlistForwardUrl?: string;
+    /** SCHEDULER_GRACE_MINUTES in ms: how late the scheduler still does missed work (default 3 h). */
+    schedulerGraceMs?: number;
   },
 ): JobQueue {
   const ports = { ...loggingPorts(options.logger), ...options.ports };
@@ -50,6 +52,7 @@ export function createWiredJobQueue(
     model: options.model ?? null,
     chatConfigured: options.ports?.chat !== undefined,
     waitlistForwardUrl: options.waitlistForwardUrl,
+    ...(options.schedulerGraceMs !== undefined && { scheduler: { graceMs: options.schedulerGraceMs } }),
   };
   const queue = createJobQueue(
     database,

@@ -15,6 +15,7 @@ import { programsWebRoutes } from "../routes/programs";
 import { recipesWebRoutes } from "../routes/recipes";
 import { studioWebRoutes } from "../routes/studio";
 import { tasksWebRoutes } from "../routes/tasks";
+import { taskAutomationsWebRoutes } from "../routes/task-automations";
 import { teamWebRoutes } from "../routes/team";
 import { templatesWebRoutes } from "../routes/templates";
 import { trackingCoachRoutes } from "../routes/tracking";
@@ -28,6 +29,7 @@ export const webRouter = router({
   team: teamWebRoutes,
   clients: clientsWebRoutes,
   tasks: tasksWebRoutes,
+  taskAutomations: taskAutomationsWebRoutes,
   notifications: notificationsWebRoutes,
   recipes: recipesWebRoutes,
   media: mediaWebRoutes,

@@ -58,6 +58,7 @@ export function toClientRecord(row: ClientRow, assignments: CoachAssignments): C
     timezone: row.timezone,
     updateFormId: row.updateFormId,
     updateCadence: row.updateCadence as ClientRecord["updateCadence"],
+    checkInStartDate: row.checkInStartDate,
     allowAppWhileFrozen: row.allowAppWhileFrozen,
     externalId: publicExternalId(row.studioId, row.externalId),
     createdAt: row.createdAt.toISOString(),

@@ -17,6 +17,7 @@ import { storedExternalId } from "./external-id";
 import { normalizePhoneOrThrow } from "./phone";
 import { parseDomainInput } from "../validation";
 import { liveTraineeOf, liveTrainees } from "./live-trainee";
+import { firstCheckInDay, traineeToday } from "./check-in-start";
 
 /** Fields only non-web callers set (the automation lane's idempotency key). */
 export interface TraineeCreateExtras {
@@ -91,6 +92,11 @@ export async function createTrainee(
         tags: [...new Set(input.tags ?? [])],
         updateFormId: input.updateFormId ?? null,
         updateCadence: input.updateCadence ?? null,
+        checkInStartDate:
+          input.checkInStartDate ??
+          (input.updateFormId
+            ? firstCheckInDay(await traineeToday(tx, scope, input.timezone ?? null), input.updateCadence)
+            : null),
         allowAppWhileFrozen: input.allowAppWhileFrozen ?? null,
         externalId: input.externalId ? storedExternalId(scope.studioId, input.externalId) : null,
       })

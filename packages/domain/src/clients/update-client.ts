@@ -9,6 +9,7 @@ import { loadLiveTrainee } from "./live-trainee";
 import { assertAssignableCoaches, resolveCoachList, writeCoachAssignments } from "./coach-assignments";
 import { assertPhoneFree } from "./create-trainee";
 import { normalizePhoneOrThrow } from "./phone";
+import { firstCheckInDay, traineeToday } from "./check-in-start";
 
 const PLAIN_FIELDS = [
   "firstName",
@@ -27,6 +28,7 @@ const PLAIN_FIELDS = [
   "timezone",
   "updateFormId",
   "updateCadence",
+  "checkInStartDate",
   "allowAppWhileFrozen",
 ] as const;
 
@@ -41,6 +43,13 @@ export async function updateClient(db: Db, scope: StudioScope, input: ClientUpda
     for (const key of PLAIN_FIELDS) {
       if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
     }
+    // A check-in form without a first day gets one: one cadence after the trainee's today.
+    const formId = input.updateFormId !== undefined ? input.updateFormId : current.updateFormId;
+    if (formId && input.checkInStartDate === undefined && !current.checkInStartDate)
+      patch.checkInStartDate = firstCheckInDay(
+        await traineeToday(tx, scope, input.timezone !== undefined ? input.timezone : current.timezone),
+        input.updateCadence !== undefined ? input.updateCadence : current.updateCadence,
+      );
     if (input.tags !== undefined) patch.tags = [...new Set(input.tags)];
     if (input.phone !== undefined) {
       patch.phone = normalizePhoneOrThrow(input.phone);

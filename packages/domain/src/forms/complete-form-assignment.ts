@@ -3,7 +3,7 @@ import type { FormResponseRecord } from "@studio/contracts";
 import { clients, dailyMetrics, formAssignments, formResponses, studios, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
 import { emitFormFilled } from "../webhooks/emit-form-filled";
-import { releaseHeldProgram } from "../programs/release-held-program";
+import { releaseHeldProgramsOnIntake } from "../programs/release-held-program";
 import type { StudioScope } from "../scope";
 import { localParts, pickTimeZone } from "../time/zoned-time";
 import type { ValidatedAnswers } from "./validate-answers";
@@ -97,6 +97,7 @@ export async function completeFormAssignment(
   }
 
   await emitFormFilled(tx, scope, { responseId: response!.id });
-  if (input.formType === "INTAKE") await releaseHeldProgram(tx, scope, { responseId: response!.id });
+  if (input.formType === "INTAKE")
+    await releaseHeldProgramsOnIntake(tx, scope, { clientId: response!.clientId, responseId: response!.id });
   return toFormResponseRecord(response!);
 }

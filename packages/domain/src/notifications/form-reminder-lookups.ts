@@ -67,7 +67,10 @@ export async function filledItems(db: Db, now: Date, items: DueItem[]): Promise<
 }
 
 /** {{coach}}: the first name of the trainee's primary coach (an active coach of the trainee's studio), by studio and trainee. */
-export async function coachNames(db: Db, items: DueItem[]): Promise<Map<string, string>> {
+export async function coachNames(
+  db: Db,
+  items: readonly Pick<DueItem, "studioId" | "clientId">[],
+): Promise<Map<string, string>> {
   const rows = await db
     .select({
       studioId: clientCoaches.studioId,

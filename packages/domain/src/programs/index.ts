@@ -2,4 +2,4 @@
 export { listTemplateAssignments } from "./list-template-assignments";
 export { assignTemplate } from "./assign-template";
 export { assignTemplateInBulk } from "./assign-template-in-bulk";
-export { releaseHeldProgram } from "./release-held-program";
+export { releaseHeldProgram, releaseHeldProgramsOnIntake, releaseProgram } from "./release-held-program";

@@ -44,7 +44,7 @@ export const planVariable = (program: { name: string; displayName: string | null
   program.displayName?.trim() ? program.displayName : program.name;
 
 /** {{coach}}: the calling coach's name, else the studio's name (jobs, owners without a Coach row). */
-async function coachVariable(db: DbOrTx, scope: StudioScope): Promise<string> {
+export async function coachVariable(db: DbOrTx, scope: StudioScope): Promise<string> {
   if (scope.actor.kind === "coach" && scope.actor.coachName) return scope.actor.coachName;
   const [studio] = await db
     .select({ name: studios.name })

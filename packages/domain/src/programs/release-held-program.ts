@@ -1,35 +1,26 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { ProgramReleaseInput, ProgramReleaseResult } from "@studio/contracts";
-import { clients, programs, type DbOrTx } from "@studio/db";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { Program, ProgramReleaseInput, ProgramReleaseResult } from "@studio/contracts";
+import { clients, programs, type Db, type DbOrTx } from "@studio/db";
+import { AppError, notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import { announceActivatedPrograms } from "./program-effects";
 import { toProgram } from "./program-record";
-import { liveTrainees } from "../clients/live-trainee";
+import { liveTrainees, loadLiveTrainee } from "../clients/live-trainee";
 
 /**
- * The release of hold mode (document 2 "States and transitions"): called by the forms module
- * when the intake response is submitted. Every program of the studio held for that response
- * (releasePending) becomes ACTIVE with releasePending false, then its pushes and its
- * plan-activated job follow, in one transaction. Idempotent: a second call finds nothing
- * pending and does nothing. A trainee deleted meanwhile gets the status change but no push or job.
+ * The release of hold mode (document 2 "States and transitions"; the rule is ours, see
+ * docs/decisions/templates-and-programs.md "Release"): programs held (PAUSED, releasePending)
+ * become ACTIVE with releasePending false, then their pushes and the FIRST_PLAN start and
+ * plan-activated job follow, in one transaction. Idempotent: a second call finds nothing pending
+ * and does nothing. A trainee deleted meanwhile gets the status change but no push or job.
  */
-export async function releaseHeldProgram(
-  db: DbOrTx,
-  scope: StudioScope,
-  input: ProgramReleaseInput,
-): Promise<ProgramReleaseResult> {
+async function releaseWhere(db: DbOrTx, scope: StudioScope, which: SQL): Promise<ProgramReleaseResult> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
     const released = await tx
       .update(programs)
       .set({ status: "ACTIVE", releasePending: false, updatedAt: now })
-      .where(
-        and(
-          eq(programs.studioId, studioId),
-          eq(programs.releaseResponseId, input.responseId),
-          eq(programs.releasePending, true),
-        ),
-      )
+      .where(and(eq(programs.studioId, studioId), eq(programs.releasePending, true), which))
       .returning();
     if (released.length === 0) return { released: [] };
     const live = new Set(
@@ -46,5 +37,54 @@ export async function releaseHeldProgram(
       released.filter((p) => live.has(p.clientId)),
     );
     return { released: released.map(toProgram) };
+  });
+}
+
+/** Every program of the studio held for this intake response. */
+export async function releaseHeldProgram(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: ProgramReleaseInput,
+): Promise<ProgramReleaseResult> {
+  return releaseWhere(db, scope, eq(programs.releaseResponseId, input.responseId));
+}
+
+/**
+ * An INTAKE submission of a trainee (the forms module calls it in the submission's
+ * transaction): every program of that trainee held for an intake response — one of theirs by
+ * hold mode's own check, submitted before this one, or this one — is released. The trainee has
+ * (again) answered the intake the coach was waiting for.
+ */
+export async function releaseHeldProgramsOnIntake(
+  db: DbOrTx,
+  scope: StudioScope,
+  input: { clientId: string; responseId: string },
+): Promise<ProgramReleaseResult> {
+  return releaseWhere(db, scope, eq(programs.clientId, input.clientId));
+}
+
+/**
+ * `POST /v1/web/programs/{id}/release`: a coach releases one held program now. The program must
+ * be the studio's, of a live trainee the caller reaches (NOT_FOUND program not found otherwise,
+ * like a missing one), and held (CONFLICT "program is not held for release": an ACTIVE program, or
+ * one released already). Answers the program, ACTIVE.
+ */
+export async function releaseProgram(db: Db, scope: StudioScope, input: { id: string }): Promise<Program> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: programs.id, clientId: programs.clientId, releasePending: programs.releasePending })
+      .from(programs)
+      .where(and(eq(programs.id, input.id), eq(programs.studioId, scope.studioId)))
+      .for("update")
+      .limit(1);
+    if (!row) throw notFound("program");
+    try {
+      await loadLiveTrainee(tx, scope, row.clientId);
+    } catch (error) {
+      throw error instanceof AppError && error.code === "NOT_FOUND" ? notFound("program") : error;
+    }
+    if (!row.releasePending) throw new AppError("CONFLICT", "program is not held for release");
+    const { released } = await releaseWhere(tx, scope, eq(programs.id, row.id));
+    return released[0]!;
   });
 }

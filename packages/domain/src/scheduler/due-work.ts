@@ -6,7 +6,13 @@
 
 import type { Db } from "@studio/db";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
+import { recurringCheckIns } from "../forms/recurring-check-ins";
 import { dispatchDueFormReminders } from "../notifications/form-reminders";
+import { taskAutomationWork } from "../task-automations/run-task-automations";
+import { meetingReminders } from "./meeting-reminders";
+import { subscriptionLifecycle } from "./subscription-lifecycle";
+import { subscriptionEnded, subscriptionExpiring } from "./subscription-pushes";
+import { workoutMissed, workoutReminders } from "./workout-pushes";
 
 /** What one tick hands every piece of due work. */
 export interface SchedulerTick {
@@ -44,4 +50,14 @@ const formReminders: DueWork = {
  * Every kind of due work, in the order a tick runs them. Order matters where one feeds another
  * (subscription transitions before the pushes that read subscription states).
  */
-export const DUE_WORK: DueWork[] = [formReminders];
+export const DUE_WORK: DueWork[] = [
+  subscriptionLifecycle,
+  subscriptionEnded,
+  subscriptionExpiring,
+  recurringCheckIns,
+  formReminders,
+  workoutReminders,
+  workoutMissed,
+  meetingReminders,
+  taskAutomationWork,
+];

@@ -6,3 +6,11 @@ export {
   type SchedulerTickOptions,
   type SchedulerTickRun,
 } from "./run-scheduler-tick";
+export {
+  dispatchScheduledPushes,
+  scheduledInstant,
+  type ScheduledPush,
+  type ScheduledPushRun,
+} from "./scheduled-pushes";
+export { SUBSCRIPTION_EXPIRING_DAYS } from "./subscription-pushes";
+export { MEETING_REMINDER_LEAD_MS } from "./meeting-reminders";

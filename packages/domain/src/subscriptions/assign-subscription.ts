@@ -2,6 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { DurationUnit, Subscription, SubscriptionAssign } from "@studio/contracts";
 import { programs, subscriptions, type Db, type DbOrTx } from "@studio/db";
 import { loadLiveTrainee } from "../clients/live-trainee";
+import { notify } from "../notifications/notify";
+import { coachVariable } from "../programs/program-effects";
+import { runTaskAutomations } from "../task-automations/run-task-automations";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
 import { loadPlanRow } from "./plan-record";
@@ -22,11 +25,12 @@ import { liveSubscriptionRows, toSubscription } from "./subscription-record";
  * ACTIVE when the start has come, PENDING before. The trainee row is locked so two renewals
  * queue one behind the other.
  *
- * Pushes: the notification catalogue has no subscription-assigned type (decisions.md
- * "Notification types": the subscription category holds EXPIRING, ENDED and FROZEN only), so
- * assigning sends none and `notify` has nothing to suppress. The subscription-assigned task
- * hook is not defined by the spec (no trigger value or task fields of task_automations are
- * named), so none runs; see docs/decisions/subscriptions.md "Subscriptions".
+ * Effects, in the same transaction: the push PLAN_UPDATED (the plans category's type: the
+ * trainee's plan changed; {{plan}} the plan's name, {{coach}} the calling coach, else the studio;
+ * its 6-hour throttle applies), unless `notify` is false; and the subscription-assigned task hook:
+ * the studio's active SUBSCRIPTION_ASSIGNED task automations due today create their tasks
+ * (runTaskAutomations, claimed once per rule and subscription; later offsets are the scheduler's).
+ * See docs/decisions/subscriptions.md "Subscriptions".
  */
 export async function assignSubscription(
   db: Db,
@@ -60,6 +64,7 @@ export async function assignSubscription(
         .insert(subscriptions)
         .values({ ...base, status: "PENDING", waitingForTrigger: "FIRST_PLAN" })
         .returning();
+      await afterAssign(tx, scope, row!, plan.name, input.notify !== false);
       return toSubscription(row!);
     }
 
@@ -80,8 +85,31 @@ export async function assignSubscription(
         waitingForTrigger: "NONE",
       })
       .returning();
+    await afterAssign(tx, scope, row!, plan.name, input.notify !== false);
     return toSubscription(row!);
   });
+}
+
+/** The push (unless notify is false) and the subscription-assigned task hook. */
+async function afterAssign(
+  tx: DbOrTx,
+  scope: StudioScope,
+  row: { id: string; clientId: string },
+  planName: string,
+  push: boolean,
+): Promise<void> {
+  if (push)
+    await notify(tx, scope, {
+      clientId: row.clientId,
+      type: "PLAN_UPDATED",
+      variables: { plan: planName, coach: await coachVariable(tx, scope) },
+      data: { subscriptionId: row.id },
+    });
+  await runTaskAutomations(
+    tx,
+    { now: scope.now, since: scope.now, graceMs: 0 },
+    { studioId: scope.studioId, subscriptionId: row.id, trigger: "SUBSCRIPTION_ASSIGNED" },
+  );
 }
 
 async function hasActiveProgram(tx: DbOrTx, scope: StudioScope, clientId: string): Promise<boolean> {

@@ -14,6 +14,11 @@ export interface SubscriptionCoverage {
    * subscription has no end yet (waiting for its FIRST_PLAN trigger) or none is live.
    */
   coverageEndsAt: Date | null;
+  /**
+   * Without a live subscription: the end of the latest ENDED one (midnight, studio zone, after its
+   * end date), so a trainee whose last subscription the scheduler ended stays locked; else null.
+   */
+  endedCoverageEndsAt: Date | null;
 }
 
 /** The app lock's view of a trainee's live subscriptions (decisions.md "App lock inputs"). */
@@ -21,7 +26,7 @@ export async function coverageOfLiveSubscriptions(
   db: DbOrTx,
   input: { studioId: string; clientId: string; zone: string },
 ): Promise<SubscriptionCoverage> {
-  const rows = await db
+  let rows = await db
     .select({
       status: subscriptions.status,
       endDate: subscriptions.endDate,
@@ -32,9 +37,16 @@ export async function coverageOfLiveSubscriptions(
       and(
         eq(subscriptions.studioId, input.studioId),
         eq(subscriptions.clientId, input.clientId),
-        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES, "ENDED"]),
       ),
     );
+  const endedLast =
+    rows
+      .filter((row) => row.status === "ENDED" && row.endDate !== null)
+      .map((row) => row.endDate!)
+      .sort()
+      .at(-1) ?? null;
+  rows = rows.filter((row) => row.status !== "ENDED");
   const frozen = rows.find((row) => row.status === "FROZEN");
   const ends = rows.map((row) => row.endDate);
   const open = ends.some((end) => end === null || end >= "9999-12-31");
@@ -48,5 +60,9 @@ export async function coverageOfLiveSubscriptions(
     frozenAt: frozen ? (frozen.frozenAt ?? new Date(0)) : null,
     coverageEndsAt:
       open || last === null ? null : zonedDateTimeToInstant(addDays(last, 1), "00:00", input.zone),
+    endedCoverageEndsAt:
+      rows.length > 0 || endedLast === null
+        ? null
+        : zonedDateTimeToInstant(addDays(endedLast, 1), "00:00", input.zone),
   };
 }

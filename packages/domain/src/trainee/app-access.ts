@@ -25,6 +25,9 @@ export function isAppLocked(inputs: AppAccessInputs, now: Date): boolean {
   return inputs.coverageEndsAt !== null && inputs.coverageEndsAt < now;
 }
 
+const latest = (a: Date | null, b: Date | null): Date | null =>
+  a === null ? b : b === null ? a : a > b ? a : b;
+
 /**
  * Reads the lock inputs: the trainee's freeze date, override and end date, the studio setting
  * and zone, and the live subscriptions' coverage (decisions.md "App lock inputs"). A FROZEN
@@ -57,6 +60,10 @@ export async function loadAppAccessInputs(db: Db, scope: TraineeScope): Promise<
     freezeStartedAt: freezes.length ? new Date(Math.min(...freezes.map((d) => d.getTime()))) : null,
     allowAppWhileFrozen: row.allowAppWhileFrozen,
     studioAllowsAppWhileFrozen: row.studioSettings.allowAppWhileFrozen === true,
-    coverageEndsAt: coverage.hasLive ? coverage.coverageEndsAt : row.coverageEndsAt,
+    // Without live subscriptions: the trainee's end date, else the end of the last one the
+    // scheduler ENDED (the lock survives the transition), the later of the two when both exist.
+    coverageEndsAt: coverage.hasLive
+      ? coverage.coverageEndsAt
+      : latest(row.coverageEndsAt, coverage.endedCoverageEndsAt),
   };
 }
