@@ -10,6 +10,7 @@ import {
   notifications,
   pushTokens,
   clients,
+  studios,
 } from "@studio/db";
 import { dispatchDueFormReminders, planNotificationDelivery, type PlatformJobScope } from "@studio/domain";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
@@ -163,6 +164,16 @@ describe("FORM_REMINDERS: the recurring check-in form", () => {
     const form = await addForm(studioId);
     const clientId = await trainee(owner, { ...weekly, updateFormId: form.id, timezone: null });
     // The studio default zone is Asia/Jerusalem (UTC+2 in March): 19:00 local is 17:00Z.
+    await runAt("2026-03-03T17:01:00Z");
+    expect(await recordsOf(clientId)).toHaveLength(1);
+  });
+
+  it("without a valid trainee or studio zone: Asia/Jerusalem, the last of document 3's order (not UTC)", async () => {
+    const { owner, studioId } = await studio();
+    const form = await addForm(studioId);
+    const clientId = await trainee(owner, { ...weekly, updateFormId: form.id, timezone: "Not/AZone" });
+    await db().update(studios).set({ timezone: "Mars/Olympus" }).where(eq(studios.id, studioId));
+    // 19:00 in Jerusalem (UTC+2 in March) is 17:00Z; UTC's 19:00 would be two hours later.
     await runAt("2026-03-03T17:01:00Z");
     expect(await recordsOf(clientId)).toHaveLength(1);
   });

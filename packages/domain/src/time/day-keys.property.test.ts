@@ -6,15 +6,20 @@ import {
   dayEnd,
   dayKeyOf,
   dayStart,
-  FALLBACK_DAY_ZONE,
   inRange,
   keysOf,
   lengthOf,
   previousRange,
-  resolveDayZone,
   weekOf,
 } from "./day-keys";
-import { addDays, daysBetween, isKnownTimeZone, weekdayOf } from "./zoned-time";
+import {
+  addDays,
+  daysBetween,
+  FALLBACK_TIME_ZONE,
+  isKnownTimeZone,
+  pickTimeZone,
+  weekdayOf,
+} from "./zoned-time";
 
 // Property tests (fast-check) of the day keys (issue 16): zone names from any string never
 // throw and are canonical after one pass; every day key the contracts admit (years 1 to 9999,
@@ -86,9 +91,9 @@ describe("day keys: properties", () => {
           expect(isKnownTimeZone(canonical)).toBe(true);
           expect(canonicalTimeZone(canonical)).toBe(canonical);
         }
-        const resolved = resolveDayZone(raw, null, undefined);
+        const resolved = pickTimeZone(raw, null, undefined);
         expect(isKnownTimeZone(resolved)).toBe(true);
-        if (!isKnownTimeZone(raw)) expect(resolved).toBe(FALLBACK_DAY_ZONE);
+        if (!isKnownTimeZone(raw)) expect(resolved).toBe(FALLBACK_TIME_ZONE);
       }),
       runs(400),
     );

@@ -6,7 +6,6 @@ import {
   dayKeyOf,
   dayNoon,
   dayStart,
-  FALLBACK_DAY_ZONE,
   inRange,
   instantsOf,
   isFutureDay,
@@ -16,10 +15,10 @@ import {
   lengthOf,
   localTimeOf,
   previousRange,
-  resolveDayZone,
   todayKey,
   weekOf,
 } from "./day-keys";
+import { FALLBACK_TIME_ZONE, pickTimeZone } from "./zoned-time";
 
 const HOUR = 3_600_000;
 // 22:30 UTC on Sunday 2026-03-01: already Monday in Jerusalem, still Sunday in New York.
@@ -27,11 +26,11 @@ const lateSunday = new Date("2026-03-01T22:30:00Z");
 
 describe("day keys (the one place for trainee days, ranges and weeks)", () => {
   it("zone order: the first valid of trainee (or request) and studio, else Asia/Jerusalem", () => {
-    expect(resolveDayZone("Europe/Berlin", "America/New_York")).toBe("Europe/Berlin");
-    expect(resolveDayZone(null, "America/New_York")).toBe("America/New_York");
-    expect(resolveDayZone("Mars/Olympus", undefined, "Asia/Tokyo")).toBe("Asia/Tokyo");
-    expect(resolveDayZone(null, undefined, "", "Not/AZone")).toBe("Asia/Jerusalem");
-    expect(resolveDayZone()).toBe(FALLBACK_DAY_ZONE);
+    expect(pickTimeZone("Europe/Berlin", "America/New_York")).toBe("Europe/Berlin");
+    expect(pickTimeZone(null, "America/New_York")).toBe("America/New_York");
+    expect(pickTimeZone("Mars/Olympus", undefined, "Asia/Tokyo")).toBe("Asia/Tokyo");
+    expect(pickTimeZone(null, undefined, "", "Not/AZone")).toBe("Asia/Jerusalem");
+    expect(pickTimeZone()).toBe(FALLBACK_TIME_ZONE);
   });
 
   it("request zones are read in their canonical spelling; anything else is not a zone", () => {

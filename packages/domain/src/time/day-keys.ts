@@ -3,22 +3,7 @@
 // IANA zone; per-day rows are stored under it, instant rows are bucketed into it at read time.
 // Every trainee-day computation goes through here, on top of zoned-time.ts (no offset math).
 
-import {
-  addDays,
-  daysBetween,
-  isKnownTimeZone,
-  localParts,
-  weekdayOf,
-  zonedDateTimeToInstant,
-} from "./zoned-time";
-
-/** The last zone of the order trainee, studio, then Asia/Jerusalem (document 3). */
-export const FALLBACK_DAY_ZONE = "Asia/Jerusalem";
-
-/** The first valid IANA zone of the candidates (request/trainee, studio), else Asia/Jerusalem. */
-export function resolveDayZone(...candidates: (string | null | undefined)[]): string {
-  return candidates.find((zone) => isKnownTimeZone(zone)) ?? FALLBACK_DAY_ZONE;
-}
+import { addDays, daysBetween, localParts, weekdayOf, zonedDateTimeToInstant } from "./zoned-time";
 
 /**
  * The zone's canonical IANA spelling ("asia/jerusalem" → "Asia/Jerusalem"), or null when it is

@@ -75,6 +75,6 @@ describe("zoned time (one module for zone and day math)", () => {
   it("the trainee's zone wins, an invalid one falls back to the studio's, then UTC", () => {
     expect(pickTimeZone("Europe/Berlin", "Asia/Jerusalem")).toBe("Europe/Berlin");
     expect(pickTimeZone("Mars/Olympus", "Asia/Jerusalem")).toBe("Asia/Jerusalem");
-    expect(pickTimeZone(null, undefined)).toBe("UTC");
+    expect(pickTimeZone(null, undefined, "", "Not/AZone")).toBe("Asia/Jerusalem");
   });
 });

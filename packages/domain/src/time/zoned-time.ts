@@ -139,7 +139,14 @@ export function isKnownTimeZone(zone: string | null | undefined): zone is string
   }
 }
 
-/** The first valid zone of the list (trainee's, then studio's), else UTC. */
+/** The last zone of document 3's order: the trainee's, the studio's, then Asia/Jerusalem. */
+export const FALLBACK_TIME_ZONE = "Asia/Jerusalem";
+
+/**
+ * THE zone resolution (document 3: trainee → studio → Asia/Jerusalem; a request's x-timezone goes
+ * first where a route takes it): the first valid IANA zone of the candidates, else Asia/Jerusalem.
+ * Every zone fallback goes through it (issue 26: form reminders fell back to UTC).
+ */
 export function pickTimeZone(...zones: (string | null | undefined)[]): string {
-  return zones.find((z) => isKnownTimeZone(z)) ?? "UTC";
+  return zones.find((z) => isKnownTimeZone(z)) ?? FALLBACK_TIME_ZONE;
 }

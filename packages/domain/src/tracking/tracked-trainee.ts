@@ -1,7 +1,8 @@
 import { clients, type DbOrTx } from "@studio/db";
 import { AppError } from "../errors";
 import type { StudioScope } from "../scope";
-import { resolveDayZone, todayKey } from "../time/day-keys";
+import { todayKey } from "../time/day-keys";
+import { pickTimeZone } from "../time/zoned-time";
 import { loadLiveTrainee, studioTimezoneOfClient } from "../clients/live-trainee";
 
 /** A trainee as the coach tracking views read it, with the zone its days are keyed in. */
@@ -41,7 +42,7 @@ export async function loadTrackedTrainee(
       studioTimezone: studioTimezoneOfClient,
     },
   });
-  const zone = resolveDayZone(row.timezone, row.studioTimezone);
+  const zone = pickTimeZone(row.timezone, row.studioTimezone);
   return {
     clientId: row.clientId,
     weightKg: row.weightKg,

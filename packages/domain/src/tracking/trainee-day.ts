@@ -3,7 +3,8 @@ import { clients, studios, type DbOrTx } from "@studio/db";
 import { notFound, validation } from "../errors";
 import type { TraineeScope } from "../scope";
 import { signedInTrainee } from "../trainee/signed-in-trainee";
-import { resolveDayZone, todayKey } from "../time/day-keys";
+import { todayKey } from "../time/day-keys";
+import { pickTimeZone } from "../time/zoned-time";
 
 /** The signed-in trainee's row as tracking reads it, with the zone its days are keyed in. */
 export interface TraineeDay {
@@ -42,7 +43,7 @@ export async function loadTraineeDay(
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: clients }) : await query;
   if (!row) throw notFound("trainee");
-  const zone = resolveDayZone(scope.actor.timezone, row.timezone, row.studioTimezone);
+  const zone = pickTimeZone(scope.actor.timezone, row.timezone, row.studioTimezone);
   return {
     clientId: row.clientId,
     weightKg: row.weightKg,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { clients, studios, type DbOrTx } from "@studio/db";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
-import { resolveDayZone, todayKey } from "../time/day-keys";
+import { todayKey } from "../time/day-keys";
+import { pickTimeZone } from "../time/zoned-time";
 import { signedInTrainee } from "./signed-in-trainee";
 
 /** The zone the signed-in trainee's days are keyed in, and today's key there. */
@@ -24,6 +25,6 @@ export async function loadTraineeToday(db: DbOrTx, scope: TraineeScope): Promise
     .where(signedInTrainee(scope))
     .limit(1);
   if (!row) throw notFound("trainee");
-  const zone = resolveDayZone(scope.actor.timezone, row.timezone, row.studioTimezone);
+  const zone = pickTimeZone(scope.actor.timezone, row.timezone, row.studioTimezone);
   return { zone, today: todayKey(scope.now, zone) };
 }
