@@ -44,3 +44,4 @@ export * from "./signing";
 export * from "./openapi-meta";
 export * from "./app-release";
 export * from "./task-automations";
+export * from "./trainee-home";

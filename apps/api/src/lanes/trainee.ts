@@ -7,13 +7,14 @@ import { formsTraineeRoutes } from "../routes/forms";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { shoppingTraineeRoutes } from "../routes/shopping";
 import { traineeLogsTraineeRoutes } from "../routes/trainee-logs";
-import { traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
+import { traineeHomeRoutes, traineeMeRoutes, traineePlansRoutes } from "../routes/trainee";
 import { trackingTraineeRoutes } from "../routes/tracking";
 
 /** /v1/trainee/*: trainee token. Routes behind the app lock use traineeAppProcedure. */
 export const traineeRouter = router({
   me: traineeMeRoutes,
   plans: traineePlansRoutes,
+  home: traineeHomeRoutes,
   logging: traineeLogsTraineeRoutes,
   notifications: notificationsTraineeRoutes,
   pushTokens: pushTokensTraineeRoutes,

@@ -41,3 +41,10 @@ export const visibleByIdToTrainee = (scope: TraineeScope, id: string): SQL =>
     or(eq(contentItems.isPublished, true), linkedFromLiveBanner),
     passesRestriction(scope),
   )!;
+
+/**
+ * The item of the studio's live home banner as the trainee may open it (the by-id rule with the
+ * banner's exception to isPublished): the restricted check still applies.
+ */
+export const liveBannerItemOf = (scope: TraineeScope): SQL =>
+  and(eq(contentItems.studioId, scope.studioId), linkedFromLiveBanner, passesRestriction(scope))!;

@@ -12,6 +12,7 @@ export interface TraineeDay {
   weightKg: number | null;
   goalWeightKg: number | null;
   waterGoalMl: number | null;
+  stepsGoal: number | null;
   /** Day zone (document 3): the request's x-timezone, the trainee's stored zone, the studio's, Asia/Jerusalem. */
   zone: string;
   /** Today's key in that zone. */
@@ -34,6 +35,7 @@ export async function loadTraineeDay(
       weightKg: clients.weightKg,
       goalWeightKg: clients.goalWeightKg,
       waterGoalMl: clients.waterGoalMl,
+      stepsGoal: clients.stepsGoal,
       timezone: clients.timezone,
       studioTimezone: studios.timezone,
     })
@@ -49,6 +51,7 @@ export async function loadTraineeDay(
     weightKg: row.weightKg,
     goalWeightKg: row.goalWeightKg,
     waterGoalMl: row.waterGoalMl,
+    stepsGoal: row.stepsGoal,
     zone,
     today: todayKey(scope.now, zone),
   };

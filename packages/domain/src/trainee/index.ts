@@ -10,3 +10,4 @@ export * from "./compose-trainee-sign-in-code";
 export * from "./delete-trainee-account";
 export * from "./list-trainee-plans";
 export { openSignInCode } from "./sign-in-codes";
+export * from "./get-trainee-home";

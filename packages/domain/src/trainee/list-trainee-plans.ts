@@ -21,7 +21,13 @@ type Day = { id: string; label: string };
  */
 export async function listTraineePlans(db: Db, scope: TraineeScope): Promise<TraineePlanList> {
   const { zone, today } = await loadTraineeToday(db, scope);
-  const rows = await db
+  const rows = await loadActivePrograms(db, scope);
+  return { today, items: rows.map((row) => toTraineePlan(row, zone, today).plan) };
+}
+
+/** The trainee's ACTIVE programs, most recently updated first (GET /v1/trainee/plans, home). */
+export const loadActivePrograms = (db: Db, scope: TraineeScope) =>
+  db
     .select()
     .from(programs)
     .where(
@@ -33,36 +39,46 @@ export async function listTraineePlans(db: Db, scope: TraineeScope): Promise<Tra
     )
     .orderBy(desc(programs.updatedAt), desc(programs.id));
 
-  const items = rows.map((row): TraineePlan => {
-    const type = row.type as ProgramType;
-    const filePlan = typeof row.pdfUrl === "string" && row.pdfUrl !== "";
-    const firstDay = row.startDate ?? dayKeyOf(row.createdAt, zone);
-    let content = (row.content ?? {}) as Record<string, unknown>;
-    let days: Day[] | null = null;
-    if (!filePlan && type === "TRAINING") {
-      const training = readTrainingContent(row.content);
-      content = training;
-      days = training.days;
-    } else if (!filePlan && type === "NUTRITION") {
-      const nutrition = normalizeNutritionContent(row.content);
-      content = nutrition;
-      days = nutrition.days;
-    }
-    return {
-      id: row.id,
-      type,
-      name: row.name,
-      displayName: row.displayName,
-      filePlan,
-      pdfUrl: row.pdfUrl,
-      startDate: row.startDate,
-      firstDay,
-      content,
-      today: days ? dayOfRotation(days, firstDay, today) : null,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
-  return { today, items };
+/**
+ * A program as the trainee sees it: content normalized on read, today's day by rotation, and
+ * that day's entry of the normalized content (`todayDay`, null when there is none).
+ */
+export function toTraineePlan(
+  row: typeof programs.$inferSelect,
+  zone: string,
+  today: string,
+): { plan: TraineePlan; todayDay: Record<string, unknown> | null } {
+  const type = row.type as ProgramType;
+  const filePlan = typeof row.pdfUrl === "string" && row.pdfUrl !== "";
+  const firstDay = row.startDate ?? dayKeyOf(row.createdAt, zone);
+  let content = (row.content ?? {}) as Record<string, unknown>;
+  let days: Day[] | null = null;
+  if (!filePlan && type === "TRAINING") {
+    const training = readTrainingContent(row.content);
+    content = training;
+    days = training.days;
+  } else if (!filePlan && type === "NUTRITION") {
+    const nutrition = normalizeNutritionContent(row.content);
+    content = nutrition;
+    days = nutrition.days;
+  }
+  const todayOfPlan = days ? dayOfRotation(days, firstDay, today) : null;
+  const plan: TraineePlan = {
+    id: row.id,
+    type,
+    name: row.name,
+    displayName: row.displayName,
+    filePlan,
+    pdfUrl: row.pdfUrl,
+    startDate: row.startDate,
+    firstDay,
+    content,
+    today: todayOfPlan,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  const todayDay =
+    days && todayOfPlan ? ((days[todayOfPlan.dayIndex] as unknown as Record<string, unknown>) ?? null) : null;
+  return { plan, todayDay };
 }
 
 function dayOfRotation(days: Day[], firstDay: string, today: string): TraineePlanDay | null {

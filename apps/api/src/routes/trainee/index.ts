@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { deleteTraineeAccountRoute } from "./delete-trainee-account";
+import { getTraineeHomeRoute } from "./get-trainee-home";
 import { getTraineeMeRoute } from "./get-trainee-me";
 import { listTraineePlansRoute } from "./list-trainee-plans";
 import { requestTraineeSignInCodeRoute } from "./request-trainee-sign-in-code";
@@ -14,6 +15,11 @@ export const traineeMeRoutes = router({
 /** /v1/trainee/plans */
 export const traineePlansRoutes = router({
   list: listTraineePlansRoute,
+});
+
+/** /v1/trainee/home */
+export const traineeHomeRoutes = router({
+  get: getTraineeHomeRoute,
 });
 
 /** /v1/trainee/auth/* (public lane: no credential yet). */
