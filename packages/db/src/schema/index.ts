@@ -17,3 +17,5 @@ export * from "./calendar";
 export * from "./public";
 export * from "./scheduler";
 export * from "./app-releases";
+export * from "./auth-sessions";
+export * from "./payments";
