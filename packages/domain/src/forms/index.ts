@@ -26,3 +26,4 @@ export {
   type ValidatedAnswers,
 } from "./validate-answers";
 export { announceDeferredForms, type DeferredFormRun } from "./announce-deferred-forms";
+export { recurringCheckIns, sendDueRecurringCheckIns, type RecurringCheckInRun } from "./recurring-check-ins";
