@@ -552,6 +552,42 @@ describe("the pending-form notifier (hourly)", () => {
     expect(await formPushesOf(t, trainee.id)).toHaveLength(3);
   });
 
+  it("announces only when the trainee can open the form: not while the app is locked (frozen plan, ended coverage); the first run after it opens again announces it (document 3)", async () => {
+    const s = await studio();
+    const frozen = await addTraineeWithDevice(t, s.studioId);
+    const ended = await addTraineeWithDevice(t, s.studioId);
+    const open = await addTraineeWithDevice(t, s.studioId);
+    const form = await addForm(t, s.studioId, { name: "היכרות", type: "INTAKE" });
+    const now = Date.now();
+    const past = new Date(now - HOUR).toISOString();
+    await db()
+      .update(clients)
+      .set({ freezeStartedAt: new Date(now - 2 * HOUR) })
+      .where(eq(clients.id, frozen.id));
+    await db()
+      .update(clients)
+      .set({ accessEndsAt: new Date(now - 2 * HOUR) })
+      .where(eq(clients.id, ended.id));
+    for (const trainee of [frozen, ended, open])
+      expect((await assign(s, trainee.id, { formId: form.id, visibleFrom: past })).status).toBe(200);
+
+    const first = await announceDeferredForms(db(), jobScope(new Date(now + 1000)), { batchSize: 1 });
+    expect(first.deferredLocked).toBeGreaterThanOrEqual(2);
+    expect(await formPushesOf(t, frozen.id)).toEqual([]);
+    expect(await formPushesOf(t, ended.id)).toEqual([]);
+    expect(await formPushesOf(t, open.id)).toHaveLength(1);
+
+    // Unfrozen and renewed: the next run announces both, once.
+    await db().update(clients).set({ freezeStartedAt: null }).where(eq(clients.id, frozen.id));
+    await db()
+      .update(clients)
+      .set({ accessEndsAt: new Date(now + 30 * 24 * HOUR) })
+      .where(eq(clients.id, ended.id));
+    await announceDeferredForms(db(), jobScope(new Date(now + HOUR)));
+    await announceDeferredForms(db(), jobScope(new Date(now + 2 * HOUR)));
+    for (const trainee of [frozen, ended, open]) expect(await formPushesOf(t, trainee.id)).toHaveLength(1);
+  });
+
   it("follows the studio's settings (a disabled FORM_SENT is recorded skipped), skips submitted forms and deleted trainees, and works in batches across studios", async () => {
     const s = await studio();
     const other = await studio();

@@ -1,6 +1,6 @@
 import type { TraineeScope } from "../scope";
 import { and, eq } from "drizzle-orm";
-import { clients, studios, type Db } from "@studio/db";
+import { clients, studios, type DbOrTx } from "@studio/db";
 import { coverageOfLiveSubscriptions } from "../subscriptions/subscription-coverage";
 import { pickTimeZone } from "../time";
 
@@ -36,7 +36,26 @@ const latest = (a: Date | null, b: Date | null): Date | null =>
  * among them (a renewal queued behind the running one keeps the app open; one still waiting
  * for its FIRST_PLAN trigger leaves it open-ended); without any, the trainee's end date.
  */
-export async function loadAppAccessInputs(db: Db, scope: TraineeScope): Promise<AppAccessInputs | null> {
+export function loadAppAccessInputs(db: DbOrTx, scope: TraineeScope): Promise<AppAccessInputs | null> {
+  return loadAppAccessInputsOf(db, { studioId: scope.studioId, clientId: scope.actor.clientId });
+}
+
+/** Whether a trainee's app is locked at `now` (jobs acting for a trainee: the pending-form notifier). */
+export async function isTraineeAppLocked(
+  db: DbOrTx,
+  trainee: { studioId: string; clientId: string },
+  now: Date,
+): Promise<boolean> {
+  const inputs = await loadAppAccessInputsOf(db, trainee);
+  return inputs !== null && isAppLocked(inputs, now);
+}
+
+/** loadAppAccessInputs for a trainee named by studio and id (no request scope needed). */
+export async function loadAppAccessInputsOf(
+  db: DbOrTx,
+  trainee: { studioId: string; clientId: string },
+): Promise<AppAccessInputs | null> {
+  const scope = { studioId: trainee.studioId, actor: { clientId: trainee.clientId } };
   const [row] = await db
     .select({
       freezeStartedAt: clients.freezeStartedAt,
