@@ -105,8 +105,8 @@ export const internalProcedure = scopedProcedure(["internal"], (ctx) =>
   }),
 );
 
-/** /v1/trainee: the trainee token; `ctx.scope` is a TraineeScope. */
-export const traineeProcedure = scopedProcedure(["trainee"], (ctx) =>
+/** The trainee lane's scope (procedures and raw routes alike). */
+export const traineeScopeOf = (ctx: RequestContext & { auth: AuthOf<"trainee"> }): TraineeScope =>
   scopeWith<TraineeScope>(ctx, {
     studioId: ctx.auth.studioId,
     actor: {
@@ -115,8 +115,10 @@ export const traineeProcedure = scopedProcedure(["trainee"], (ctx) =>
       preview: ctx.auth.preview,
       ...(ctx.auth.timezone ? { timezone: ctx.auth.timezone } : {}),
     },
-  }),
-);
+  });
+
+/** /v1/trainee: the trainee token; `ctx.scope` is a TraineeScope. */
+export const traineeProcedure = scopedProcedure(["trainee"], traineeScopeOf);
 
 /**
  * /v1/trainee/auth/*: no credential (a public path); `ctx.scope` is a TraineeSignInScope with

@@ -1,4 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LocalObjectStorage } from "@studio/providers/storage";
 import { eq } from "drizzle-orm";
 import { progressPhotos, workoutLogs } from "@studio/db";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -14,9 +18,20 @@ import {
 let t: TestApp;
 const START = Date.parse("2026-03-10T10:00:00Z"); // Tuesday 2026-03-10, 12:00 in Jerusalem
 let clock = START;
-beforeAll(async () => {
-  t = await startTestApp({ database: "postgres", now: () => new Date(clock) });
+// Photos name uploads of the trainee (issue 29): objects stored under the trainee's own prefix.
+const storage = new LocalObjectStorage({
+  dir: mkdtempSync(join(tmpdir(), "progress-photos-")),
+  publicBaseUrl: "https://cdn.example.com",
 });
+beforeAll(async () => {
+  t = await startTestApp({ database: "postgres", now: () => new Date(clock), storage });
+});
+/** An image stored under the trainee's upload prefix (as the uploads routes store it); its URL. */
+const uploaded = async (s: Trainee, name: string) => {
+  const key = `studios/${s.studioId}/trainees/${s.clientId}/${name}`;
+  await storage.putObject({ key, body: new Uint8Array([1, 2, 3]), contentType: "image/jpeg" });
+  return storage.publicUrl(key);
+};
 afterAll(async () => t?.close());
 beforeEach(() => {
   clock = START;
@@ -77,29 +92,26 @@ describe("GET /v1/trainee/progress: weight, measurements, photos", () => {
 
   it("POST /photos: 201 with the photo row (takenAt default now); progress lists the 12 most recent by takenAt", async () => {
     const s = await newTrainee(t);
-    const res = await s.call("POST", "/v1/trainee/photos", {
-      url: "https://cdn.example.com/a.jpg",
-      angle: "SIDE",
-    });
+    const first = await uploaded(s, "a.jpg");
+    const res = await s.call("POST", "/v1/trainee/photos", { url: first, angle: "SIDE" });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      url: "https://cdn.example.com/a.jpg",
+      url: first,
       angle: "SIDE",
       takenAt: new Date(START).toISOString(),
     });
+    const urls: string[] = [];
     for (let i = 0; i < 13; i++) {
+      urls.push(await uploaded(s, `${i}.jpg`));
       await s.ok("POST", "/v1/trainee/photos", {
-        url: `https://cdn.example.com/${i}.jpg`,
+        url: urls[i],
         takenAt: new Date(START - (i + 1) * 86_400_000).toISOString(),
         angle: (["FRONT", "SIDE", "BACK"] as const)[i % 3],
       });
     }
     const { photos } = await progress(s);
     expect(photos).toHaveLength(12);
-    expect(photos.map((p: any) => p.url)).toEqual([
-      "https://cdn.example.com/a.jpg",
-      ...Array.from({ length: 11 }, (_, i) => `https://cdn.example.com/${i}.jpg`),
-    ]);
+    expect(photos.map((p: any) => p.url)).toEqual([first, ...urls.slice(0, 11)]);
   });
 
   it("POST /photos refuses a URL that is not http(s) or over 1000 characters, and an unknown angle", async () => {
@@ -120,9 +132,12 @@ describe("GET /v1/trainee/progress: weight, measurements, photos", () => {
     expect(
       await t.deps.database.db.select().from(progressPhotos).where(eq(progressPhotos.clientId, s.clientId)),
     ).toEqual([]);
-    const ok = await s.call("POST", "/v1/trainee/photos", {
-      url: `https://cdn.example.com/${"a".repeat(970)}.jpg`,
+    // 1000 characters pass the contract (the lookup then finds no such upload: 404, not 422).
+    const long = await s.call("POST", "/v1/trainee/photos", {
+      url: `https://cdn.example.com/${"a".repeat(972)}.jpg`,
     });
+    expect(long.status).toBe(404);
+    const ok = await s.call("POST", "/v1/trainee/photos", { url: await uploaded(s, "no-angle.jpg") });
     expect(ok.status).toBe(201);
     expect(ok.body.data.angle).toBeNull();
   });

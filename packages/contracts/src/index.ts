@@ -45,3 +45,4 @@ export * from "./openapi-meta";
 export * from "./app-release";
 export * from "./task-automations";
 export * from "./trainee-home";
+export * from "./trainee-uploads";

@@ -77,13 +77,19 @@ export type MultipartRefusal =
 export interface ObjectStorage {
   /** Stores one object. */
   putObject(input: { key: string; body: Uint8Array; contentType: string }): Promise<void>;
-  /** A URL that accepts one PUT of the object until `now + expiresInSeconds`, only with `contentType`. */
+  /**
+   * A URL that accepts one PUT of the object until `now + expiresInSeconds`, only with
+   * `contentType` (and, when `contentLength` is given, only a body of exactly that many bytes).
+   */
   presignPut(input: {
     key: string;
     contentType: string;
     expiresInSeconds: number;
     now: Date;
+    contentLength?: number;
   }): Promise<string>;
+  /** The stored object's size in bytes, or null when there is no object under `key`. */
+  objectSize(key: string): Promise<number | null>;
   createMultipartUpload(input: { key: string; contentType: string }): Promise<{ uploadId: string }>;
   uploadPart(input: {
     key: string;

@@ -4,6 +4,7 @@ import { calendarTraineeRoutes } from "../routes/calendar";
 import { contentTraineeRoutes } from "../routes/content";
 import { foodsTraineeRoutes } from "../routes/foods";
 import { formsTraineeRoutes } from "../routes/forms";
+import { uploadsTraineeRoutes } from "../routes/media";
 import { notificationsTraineeRoutes, pushTokensTraineeRoutes } from "../routes/notifications";
 import { shoppingTraineeRoutes } from "../routes/shopping";
 import { traineeLogsTraineeRoutes } from "../routes/trainee-logs";
@@ -25,4 +26,5 @@ export const traineeRouter = router({
   forms: formsTraineeRoutes,
   appRelease: appReleaseTraineeRoutes,
   foods: foodsTraineeRoutes,
+  uploads: uploadsTraineeRoutes,
 });

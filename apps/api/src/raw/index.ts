@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../hono-env";
 import { uploadMultipartPartRaw } from "./media/upload-multipart-part";
+import { uploadTraineeMultipartPartRaw } from "./media/upload-trainee-multipart-part";
 import { honoPathOf, type RawRoute } from "./raw-route";
 import { getSignedDocumentRaw } from "./signing/get-signed-document";
 import { getSigningDocumentRaw } from "./signing/get-signing-document";
@@ -16,6 +17,7 @@ export type { RawRoute } from "./raw-route";
  */
 export const RAW_ROUTES: readonly RawRoute[] = [
   uploadMultipartPartRaw,
+  uploadTraineeMultipartPartRaw,
   getSigningPageRaw,
   submitSigningRaw,
   getSigningDocumentRaw,

@@ -47,18 +47,25 @@ export function mountLocalMediaFiles(app: Hono<AppEnv>, storage: unknown): void 
     const problem =
       key === undefined
         ? "signature does not match"
-        : storage.checkPresignedPut({ key, query: url.searchParams, contentType });
+        : storage.checkPresignedPut({
+            key,
+            query: url.searchParams,
+            contentType,
+            contentLength: c.req.header("content-length"),
+          });
     if (problem || key === undefined)
       return c.json({ ok: false, code: "FORBIDDEN", message: `upload refused: ${problem}` }, 403);
+    // A URL signed for an exact size (trainee uploads) stores at most that many bytes.
+    const maxBytes = storage.signedContentLength(url.searchParams) ?? MEDIA_LIMITS.inlineMaxBytes;
     const declared = Number(c.req.header("content-length") ?? 0);
-    if (declared > MEDIA_LIMITS.inlineMaxBytes)
+    if (declared > maxBytes)
       return c.json({ ok: false, code: "BAD_REQUEST", message: "payload too large" }, 413);
     try {
       await storage.putObjectStream({
         key,
         contentType: contentType!,
         body: c.req.raw.body,
-        maxBytes: MEDIA_LIMITS.inlineMaxBytes,
+        maxBytes,
       });
     } catch (error) {
       if (error instanceof RangeError)

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError, type CoachScope } from "@studio/domain";
+import { AppError, type CoachScope, type TraineeScope } from "@studio/domain";
 import { serializeError } from "@studio/observability";
 import type { LaneAuth, RequestContext } from "../context";
 import type { AppEnv } from "../hono-env";
 import { writeError, writeSuccess } from "../rest/envelope";
 import { mapError } from "../rest/error-mapping";
-import { coachScopeOf } from "../trpc";
+import { coachScopeOf, traineeScopeOf } from "../trpc";
 
 /**
  * A route that is not JSON in / JSON out (raw bytes in, or bytes or bare JSON out), served by
@@ -77,6 +77,35 @@ export function webRawHandler(
       const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth };
       const scope = await coachScopeOf(ctx);
       return writeSuccess(c, await run(ctx, scope, c), successStatus, "standard");
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.unexpected)
+        deps.logger.error("request failed", { requestId: c.get("requestId"), err: serializeError(error) });
+      return writeError(c, mapped, "standard");
+    }
+  };
+}
+
+/**
+ * The trainee lane's handler shell: the lane guard has proved the token (and refused a preview
+ * session's write); this builds the same TraineeScope as traineeProcedure, runs the operation
+ * and writes the envelope; errors go through mapError.
+ */
+export function traineeRawHandler(
+  successStatus: number,
+  run: (
+    ctx: RequestContext & { auth: Extract<LaneAuth, { lane: "trainee" }> },
+    scope: TraineeScope,
+    c: Context<AppEnv>,
+  ) => Promise<unknown>,
+): (c: Context<AppEnv>) => Promise<Response> {
+  return async (c) => {
+    const deps = c.get("deps");
+    try {
+      const auth = c.get("auth");
+      if (auth?.lane !== "trainee") throw new AppError("UNAUTHORIZED", "authentication required");
+      const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth };
+      return writeSuccess(c, await run(ctx, traineeScopeOf(ctx), c), successStatus, "standard");
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected)

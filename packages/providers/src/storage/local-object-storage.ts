@@ -23,7 +23,8 @@ export interface LocalStorageOptions {
 }
 
 /** Why a presigned PUT is refused (answered 403 like S3). */
-export type PresignedPutProblem = "expired" | "signature does not match" | "content type does not match";
+export type PresignedPutProblem =
+  "expired" | "signature does not match" | "content type does not match" | "content length does not match";
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const SAFE_KEY = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
@@ -88,8 +89,11 @@ export class LocalObjectStorage implements ObjectStorage {
     await this.writeObject(input.key, input.contentType, (tmp) => writeFile(tmp, input.body));
   }
 
-  private signature(key: string, expires: number, contentType: string): string {
-    return createHmac("sha256", this.secret).update(`PUT\n${key}\n${expires}\n${contentType}`).digest("hex");
+  private signature(key: string, expires: number, contentType: string, contentLength?: string): string {
+    const sized = contentLength === undefined ? "" : `\n${contentLength}`;
+    return createHmac("sha256", this.secret)
+      .update(`PUT\n${key}\n${expires}\n${contentType}${sized}`)
+      .digest("hex");
   }
 
   presignPut(input: {
@@ -97,14 +101,23 @@ export class LocalObjectStorage implements ObjectStorage {
     contentType: string;
     expiresInSeconds: number;
     now: Date;
+    contentLength?: number;
   }): Promise<string> {
     const expires = Math.floor(input.now.getTime() / 1000) + input.expiresInSeconds;
+    const length = input.contentLength === undefined ? undefined : String(input.contentLength);
     const query = new URLSearchParams({
       expires: String(expires),
       contentType: input.contentType,
-      signature: this.signature(input.key, expires, input.contentType),
+      ...(length === undefined ? {} : { contentLength: length }),
+      signature: this.signature(input.key, expires, input.contentType, length),
     });
     return Promise.resolve(`${this.publicUrl(input.key)}?${query.toString()}`);
+  }
+
+  /** The exact body size a presigned URL was signed for, when it was (check the URL first). */
+  signedContentLength(query: URLSearchParams): number | undefined {
+    const length = query.get("contentLength");
+    return length === null ? undefined : Number(length);
   }
 
   /** Checks a PUT to a presigned URL: signature (constant time), expiry, then the Content-Type sent. */
@@ -112,11 +125,14 @@ export class LocalObjectStorage implements ObjectStorage {
     key: string;
     query: URLSearchParams;
     contentType: string | undefined;
+    /** The request's Content-Length header, as sent. */
+    contentLength?: string | undefined;
   }): PresignedPutProblem | undefined {
     const expires = Number(input.query.get("expires"));
     const signedType = input.query.get("contentType") ?? "";
     const given = Buffer.from(input.query.get("signature") ?? "", "utf8");
-    const expected = Buffer.from(this.signature(input.key, expires, signedType), "utf8");
+    const signedLength = input.query.get("contentLength") ?? undefined;
+    const expected = Buffer.from(this.signature(input.key, expires, signedType, signedLength), "utf8");
     if (
       !Number.isSafeInteger(expires) ||
       given.length !== expected.length ||
@@ -125,6 +141,8 @@ export class LocalObjectStorage implements ObjectStorage {
       return "signature does not match";
     if (this.now().getTime() > expires * 1000) return "expired";
     if ((input.contentType ?? "") !== signedType) return "content type does not match";
+    if (signedLength !== undefined && input.contentLength !== signedLength)
+      return "content length does not match";
     return undefined;
   }
 
@@ -256,6 +274,17 @@ export class LocalObjectStorage implements ObjectStorage {
       const path = this.objectPath(key);
       if (!(await stat(path)).isFile()) return null;
       return new Uint8Array(await readFile(path));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async objectSize(key: string): Promise<number | null> {
+    if (!isSafeKey(key)) return null;
+    try {
+      const info = await stat(this.objectPath(key));
+      return info.isFile() ? info.size : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;

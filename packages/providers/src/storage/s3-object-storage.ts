@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -96,17 +97,36 @@ export class S3ObjectStorage implements ObjectStorage {
     contentType: string;
     expiresInSeconds: number;
     now: Date;
+    contentLength?: number;
   }): Promise<string> {
+    const sized = input.contentLength !== undefined;
     return getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: input.key, ContentType: input.contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        ContentType: input.contentType,
+        ...(sized ? { ContentLength: input.contentLength } : {}),
+      }),
       {
         expiresIn: input.expiresInSeconds,
         signingDate: input.now,
-        // Content-Type is a signed header: a PUT with another type does not match the signature.
-        signableHeaders: new Set(["content-type"]),
+        // Content-Type (and Content-Length when given) are signed headers: a PUT with another
+        // type or size does not match the signature.
+        signableHeaders: new Set(sized ? ["content-type", "content-length"] : ["content-type"]),
       },
     );
+  }
+
+  async objectSize(key: string): Promise<number | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.ContentLength ?? 0;
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === "NoSuchKey" || name === "NotFound") return null;
+      throw error;
+    }
   }
 
   async createMultipartUpload(input: { key: string; contentType: string }): Promise<{ uploadId: string }> {
