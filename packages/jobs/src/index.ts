@@ -27,3 +27,5 @@ export { jobScopeFor, platformJobScopeFor } from "./job-scope";
 export { JOB_SLOTS_DDL, releaseSlot, takeSlot } from "./job-slots";
 export * from "./jobs/index";
 export { createWiredJobQueue } from "./wired-queue";
+export { JOB_WORKERS_DDL, LIVENESS_DEFAULTS, returnOrphanedJobs, type LivenessOptions } from "./job-liveness";
+export { isTransientSetupError, retryTransient, SETUP_LOCK_KEY, underSetupLock } from "./queue-setup";

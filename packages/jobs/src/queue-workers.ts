@@ -17,13 +17,15 @@ export function checkConcurrency(
 
 /**
  * Starts the pollers: per job, its concurrency (the override, else the definition's, else 1)
- * slots fetching one attempt at a time. Each running attempt is in `running` until it settles.
+ * slots fetching one attempt at a time. Each running attempt is in `running` until it settles,
+ * its job id in `held` (the liveness beat lists them).
  */
 export async function startPollers(
   boss: PgBoss,
   registry: JobRegistry,
   runJob: RunJob,
   running: Set<Promise<unknown>>,
+  held: Set<string>,
   options: { pollingIntervalSeconds?: number; concurrency?: Readonly<Record<string, number>> },
 ): Promise<void> {
   const concurrencyOf = (job: AnyJobDefinition) => options.concurrency?.[job.name] ?? job.concurrency ?? 1;
@@ -40,12 +42,14 @@ export async function startPollers(
       const slot: { workerId?: string } = {};
       slot.workerId = await boss.work<object>(job.name, workOptions, async (deliveries) => {
         for (const delivery of deliveries) {
+          held.add(delivery.id);
           const run = runJob(job, delivery);
           running.add(run);
           try {
             await run;
           } finally {
             running.delete(run);
+            held.delete(delivery.id);
           }
         }
         // pg-boss waits out the polling interval after every fetch, even one that found a job,

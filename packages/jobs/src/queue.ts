@@ -12,6 +12,8 @@ import { builtInJobs, type BuiltInJob } from "./jobs/index";
 import { createBoss, setUpQueues, syncSchedules } from "./queue-boss";
 import { insertJobs, sendJob } from "./queue-enqueue";
 import { checkConcurrency, quiesce, startPollers } from "./queue-workers";
+import { setUpLiveness, startLiveness, type Liveness, type LivenessOptions } from "./job-liveness";
+import { retryTransient, underSetupLock } from "./queue-setup";
 
 // The job queue: its interface and options, and createJobQueue, which keeps the lifecycle
 // (created → starting → started → stopping → stopped) and delegates each step along its seams:
@@ -74,6 +76,11 @@ export interface JobQueueOptions<TJobs extends readonly AnyJobDefinition[] = rea
   maintenanceIntervalSeconds?: number;
   /** Pollers per queue in this process, overriding a definition's `concurrency` (by job name). */
   concurrency?: Readonly<Record<string, number>>;
+  /**
+   * The beat that lets other workers return this one's attempts within seconds once its process
+   * died (job-liveness.ts; default every 3 s, stale after 10 s).
+   */
+  liveness?: LivenessOptions;
 }
 
 type State = "created" | "starting" | "started" | "stopping" | "stopped";
@@ -88,7 +95,7 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 30_000;
   const logger = deps.logger;
   const handlerDeps: WorkerDeps = { ...deps, workerId: deps.workerId ?? defaultWorkerId() };
-  const { boss, bossDb } = createBoss(database, logger, schema, options);
+  let { boss, bossDb } = createBoss(database, logger, schema, options);
   checkConcurrency(registry, options.concurrency);
   const runJob = createJobRunner(database, schema, handlerDeps);
 
@@ -96,6 +103,9 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
   let starting: Promise<void> | undefined;
   let working = false;
   const running = new Set<Promise<unknown>>();
+  /** Ids of the attempts this instance runs, listed by its liveness beat. */
+  const held = new Set<string>();
+  let liveness: Liveness | undefined;
 
   const definitionOf = (name: string) => {
     const job = registry.get(name);
@@ -109,8 +119,27 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
       state = "starting";
       starting = (async () => {
         try {
-          await boss.start();
-          await setUpQueues(boss, database, registry);
+          // One process at a time (an advisory lock shared with the migrations); a deadlock or
+          // serialization failure starts over with a fresh pg-boss instance (queue-setup.ts).
+          await retryTransient(
+            () =>
+              underSetupLock(database, async () => {
+                await boss.start();
+                await setUpQueues(boss, database, registry);
+                await setUpLiveness(database);
+              }),
+            {
+              onRetry: async (err, attempt) => {
+                logger.warn("job queue setup hit a transient error; retrying", {
+                  attempt,
+                  error: err instanceof Error ? err.message : String(err),
+                });
+                await boss.stop({ graceful: false }).catch(() => {});
+                bossDb.close();
+                ({ boss, bossDb } = createBoss(database, logger, schema, options));
+              },
+            },
+          );
           state = "started";
         } catch (err) {
           await boss.stop({ graceful: false }).catch(() => {});
@@ -136,7 +165,13 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
       if (state !== "started") throw new Error(`job queue is ${state}; call start() before work()`);
       if (working) return;
       working = true;
-      await startPollers(boss, registry, runJob, running, options);
+      liveness = startLiveness(database, schema, {
+        ...options.liveness,
+        workerId: handlerDeps.workerId!,
+        logger,
+        held: () => held,
+      });
+      await startPollers(boss, registry, runJob, running, held, options);
       await syncSchedules(boss, registry);
       logger.info("job worker started", {
         queues: registry.list().map((j) => j.name),
@@ -158,6 +193,8 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
         logger.error("job queue stop failed", { error: err instanceof Error ? err.message : String(err) });
       }
       await quiesce(bossDb, running, Date.now() + shutdownTimeoutMs);
+      // Beats went on through the drain: no other worker took this one's attempts meanwhile.
+      await liveness?.stop();
       bossDb.close();
       state = "stopped";
       if (working) logger.info("job worker stopped", { workerId: handlerDeps.workerId });

@@ -181,6 +181,45 @@ describe("FORM_FILLED deliveries are fair between studios (postgres)", () => {
     }
   }, 90_000);
 
+  it("with one studio's receiver hanging (never answering: the 10 s timeout), another studio's delivery still arrives within 2 s", async () => {
+    const HANGING_EVENTS = 12; // more than one worker's slots (10)
+    const { queue } = await queueWith({});
+    const hanging = await receiver(() => ({ afterMs: 60_000, status: 200 }));
+    const fast = await receiver(() => ({ afterMs: 0, status: 200 }));
+    closers.push(hanging.close, fast.close);
+    await studioWithEvents(queue, hanging.url, HANGING_EVENTS);
+    const seed = await seedStudio(backend.database);
+    const scope = apiKeyScope(seed.studioId, seed.apiKeyId, queue);
+    await registerWebhook(backend.database.db, scope, { targetUrl: fast.url, allowLoopback: true });
+
+    await queue.work();
+    // The hanging studio holds its cap of slots; the rest of its events wait for one.
+    await waitFor(() => hanging.state.inFlight === DEFAULT_DELIVERIES_PER_STUDIO, {
+      what: "the hanging studio to hold its slots",
+    });
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const emitted = Date.now();
+      await backend.database.db.transaction(async (tx) => {
+        const row = await submitResponse(tx, seed, seed.form.id, { weight: 80 + i });
+        await emitFormFilled(tx, scope, { responseId: row.id });
+      });
+      await waitFor(() => fast.arrivals.length === i + 1, {
+        what: "the other studio's delivery",
+        timeoutMs: 10_000,
+      });
+      waits.push(fast.arrivals[i]!.at - emitted);
+    }
+    const figures = JSON.stringify({
+      waits,
+      hangingInFlight: hanging.state.inFlight,
+      hangingMax: hanging.state.maxInFlight,
+    });
+    for (const w of waits) expect(w, figures).toBeLessThan(2_000);
+    expect(hanging.answered, figures).toHaveLength(0);
+    expect(hanging.state.maxInFlight, figures).toBe(DEFAULT_DELIVERIES_PER_STUDIO);
+  }, 60_000);
+
   it("a capped studio's retries keep their delivery id and attempt count; never more in flight than its cap", async () => {
     const EVENTS = 3;
     const { queue, schema } = await queueWith({ perStudio: 1 });
