@@ -3,11 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import { pingDatabase } from "@studio/db";
 import type { AppDeps } from "./context";
 import type { AppEnv } from "./hono-env";
-import { noBearerSessions, type BearerSessionResolver } from "./guards/bearer";
+import { databaseBearerSessions, type BearerSessionResolver } from "./guards/bearer";
 import { laneError, laneFailure } from "./rest/lane-error";
 import { laneGuard } from "./guards/lane-guard";
 import { globalRateLimit } from "./guards/rate-limit";
 import { isBodiless } from "./http/raw-body";
+import { answerAfterBody } from "./http/drain-request";
 import { assignRequestId } from "./http/request-id";
 import { mountDocs } from "./docs-page";
 import { createApiMetrics } from "./observability/metrics";
@@ -50,7 +51,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("*", (c, next) => {
     assignRequestId(c);
     c.set("deps", deps);
-    return logRequest(c, next);
+    // A request with a body: its answer waits for the rest of the body (bounded), so a refusal
+    // reaches the client and the connection survives it (http/drain-request.ts).
+    return logRequest(c, isBodiless(c) ? next : () => answerAfterBody(c, next));
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -118,7 +121,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     "/v1/*",
     laneGuard({
       now: () => deps.now().getTime(),
-      bearerSessions: options.bearerSessions ?? noBearerSessions,
+      bearerSessions: options.bearerSessions ?? databaseBearerSessions,
     }),
   );
   mountRawRoutes(app);

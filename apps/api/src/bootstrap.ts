@@ -1,5 +1,5 @@
 import { createDatabase } from "@studio/db";
-import { createKvStore } from "@studio/kv";
+import { createKvStore, evictionProblem, RedisKvStore, type KvStore } from "@studio/kv";
 import { createWiredJobQueue } from "@studio/jobs";
 import { DEFAULT_LLM_MODEL } from "@studio/config";
 import type { ObjectStorage } from "@studio/domain";
@@ -33,7 +33,8 @@ export async function openDeps(
         : logger.error("database unreachable; answering 503 until it is back", { detail }),
   });
   await database.migrate();
-  const kv = createKvStore({ redisUrl: config.redisUrl, logger });
+  const kv = createKvStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger });
+  await checkRedisEviction(kv, config, logger);
   const now = () => new Date();
   const { model, webPages } = modelDeps(config);
   const jobs = createWiredJobQueue(database, {
@@ -112,4 +113,32 @@ export function modelDeps(config: AppConfig): Pick<AppDeps, "model" | "webPages"
       readerApiKey: config.recipeReader?.apiKey,
     }),
   };
+}
+
+/**
+ * At start: a Redis that may evict keys before their ttl (docs/DEPLOYMENT.md "Redis") is refused in
+ * production (the process exits) and logged as a warning elsewhere. A Redis out of reach at start
+ * is not checked (requests answer 503 until it is back; the warning says the check was skipped).
+ */
+export async function checkRedisEviction(
+  kv: KvStore,
+  config: Pick<AppConfig, "isProduction">,
+  logger: Pick<Logger, "warn">,
+): Promise<void> {
+  if (!(kv instanceof RedisKvStore)) return;
+  let problem: string | undefined;
+  try {
+    problem = evictionProblem(await kv.memorySettings());
+  } catch (error) {
+    logger.warn("redis eviction policy not checked", {
+      detail: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
+  if (!problem) return;
+  if (config.isProduction) {
+    await kv.close();
+    throw new Error(`refusing to start in production: ${problem}`);
+  }
+  logger.warn(problem);
 }

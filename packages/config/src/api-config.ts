@@ -37,6 +37,12 @@ export interface ApiConfig {
   shutdownGraceMs: number;
   pgliteDataDir: string;
   redisUrl?: string;
+  /**
+   * REDIS_KEY_PREFIX: prepended to every key the API writes to Redis (nonces, the store epoch,
+   * rate-limit counters, codes, throttles), so several deployments share one Redis; "" = none.
+   * Every API process of one deployment must use the same prefix.
+   */
+  redisKeyPrefix: string;
   serviceAuthSecret: string;
   serviceIds: ReadonlySet<string>;
   sessionSigningSecret: string;
@@ -102,6 +108,19 @@ export interface ApiConfig {
 
 const orDefault = (fallback: string) => optionalString.transform((value) => value || fallback);
 
+/** REDIS_KEY_PREFIX: 1-64 of A-Z a-z 0-9 . _ : - (no spaces, no glob characters); unset or blank = none. */
+const redisKeyPrefix = optionalString.transform((value, ctx) => {
+  const prefix = value?.trim() ?? "";
+  if (prefix && !/^[A-Za-z0-9._:-]{1,64}$/.test(prefix)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "REDIS_KEY_PREFIX must be 1-64 characters of A-Z a-z 0-9 . _ : -",
+    });
+    return z.NEVER;
+  }
+  return prefix;
+});
+
 /** The API's variables, each parsed on its own; a problem names the variable (first one wins). */
 const apiEnv = z.object({
   // `??`: an empty NODE_ENV stays empty (not production, not "development").
@@ -125,6 +144,7 @@ const apiEnv = z.object({
   SHUTDOWN_GRACE_MS: positiveIntOrZero("SHUTDOWN_GRACE_MS", 25_000),
   PGLITE_DATA_DIR: orDefault("./.data/pglite"),
   REDIS_URL: nonEmpty,
+  REDIS_KEY_PREFIX: redisKeyPrefix,
   SERVICE_AUTH_SECRET: orDefault(DEFAULT_SERVICE_AUTH_SECRET),
   SESSION_SIGNING_SECRET: orDefault(DEFAULT_SESSION_SIGNING_SECRET),
   SERVICE_IDS: commaList("web-app"),
@@ -207,6 +227,7 @@ function toApiConfig(e: ApiEnv, providers: Pick<ApiConfig, "chat" | "mail">): Ap
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     pgliteDataDir: e.PGLITE_DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     serviceAuthSecret: e.SERVICE_AUTH_SECRET,
     serviceIds: new Set(e.SERVICE_IDS),
     sessionSigningSecret: e.SESSION_SIGNING_SECRET,

@@ -8,3 +8,4 @@ export {
   type RateLimiter,
   type RateLimitResult,
 } from "./rate-limiter";
+export { evictionProblem, parseMemorySettings, type RedisMemorySettings } from "./eviction-policy";

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { type KvStore, KvUnavailableError, normalizeTtlMs } from "./kv-store";
+import { parseMemorySettings, type RedisMemorySettings } from "./eviction-policy";
 
 export interface RedisKvStoreOptions {
   /** redis:// or rediss:// URL; may carry credentials, so it is never logged. */
@@ -200,6 +201,14 @@ export class RedisKvStore implements KvStore {
 
   async ping(): Promise<void> {
     await this.run(() => this.client.ping());
+  }
+
+  /** maxmemory and maxmemory-policy (from INFO memory), for the start-up eviction check. */
+  async memorySettings(): Promise<RedisMemorySettings> {
+    const info = await this.run(() => this.client.info("memory"));
+    const settings = parseMemorySettings(info);
+    if (!settings) throw new Error("INFO memory names no maxmemory / maxmemory_policy");
+    return settings;
   }
 
   async close(): Promise<void> {
