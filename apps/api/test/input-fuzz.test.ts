@@ -371,6 +371,16 @@ beforeAll(async () => {
     "meal-logs": mealLog.id,
   });
   BASELINE_BODIES["POST /v1/trainee/meal-logs"] = { note: "fuzz" };
+  // App release (issue 29): versions are x.y.z, a pattern the sampler does not produce.
+  BASELINE_QUERIES["GET /v1/trainee/app-release"] = [
+    ["platform", "ios"],
+    ["version", "1.2.3"],
+  ];
+  BASELINE_BODIES["PUT /v1/admin/app-releases/{platform}"] = {
+    minimumVersion: "1.0.0",
+    latestVersion: "1.2.0",
+    storeUrl: "https://apps.apple.com/app/id1",
+  };
   // The studio's WhatsApp webhook (/v1/whatsapp/webhook/{studioId}): the fuzz studio.
   Object.assign(fixtures.ids, { webhook: studio.id });
 });

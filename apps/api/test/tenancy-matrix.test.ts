@@ -74,6 +74,7 @@ const PARAM_KINDS: Record<string, string | { notId: string }> = {
   "days/{date}": { notId: "2024-01-15" },
   "notification-settings/{type}": { notId: "enum" },
   "notification-configs/{type}": { notId: "enum" },
+  "app-releases/{platform}": { notId: "enum" },
 };
 
 /** Kinds that belong to one trainee (a limited coach reaches them only through an assigned trainee). */

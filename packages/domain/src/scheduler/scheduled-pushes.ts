@@ -5,7 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import type { NotificationSkipReason, NotificationType } from "@studio/contracts";
-import { scheduledPushes, type Db } from "@studio/db";
+import { scheduledPushes, type Db, type DbOrTx } from "@studio/db";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
 import type { NotifyInput, NotifyVariables } from "../notifications/notify";
 import { notifyMany } from "../notifications/notify-many";
@@ -47,6 +47,19 @@ const MINUTE_MS = 60_000;
  * occurrence. The push is claimed by its local date and slot, so the repeated hour sends it once.
  */
 export function scheduledInstant(dateKey: string, wallTime: string, zone: string): Date {
+  const key = `${dateKey} ${wallTime} ${zone}`;
+  let found = instantCache.get(key);
+  if (found === undefined) {
+    if (instantCache.size > 10_000) instantCache.clear();
+    found = computeScheduledInstant(dateKey, wallTime, zone).getTime();
+    instantCache.set(key, found);
+  }
+  return new Date(found);
+}
+
+const instantCache = new Map<string, number>();
+
+function computeScheduledInstant(dateKey: string, wallTime: string, zone: string): Date {
   const instant = zonedDateTimeToInstant(dateKey, wallTime, zone);
   const local = localParts(instant, zone);
   if (local.date === dateKey && local.time === wallTime.slice(0, 5)) return instant;
@@ -101,9 +114,28 @@ export async function dispatchScheduledPushes(
     list.push(entry);
     byStudio.set(entry[1].studioId, list);
   }
-  for (const [studioId, entries] of byStudio) {
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    await db.transaction(async (tx) => {
+  // Studios grouped into transactions of about CHUNK pushes (a commit per studio cost more than
+  // the work with 100 studios), claims in key order everywhere so concurrent ticks wait, not deadlock.
+  const chunks: [string, [string, ScheduledPush][]][][] = [[]];
+  let size = 0;
+  for (const entry of [...byStudio].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    entry[1].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (size > 0 && size + entry[1].length > CHUNK) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks.at(-1)!.push(entry);
+    size += entry[1].length;
+  }
+  for (const chunk of chunks)
+    if (chunk.length > 0)
+      await db.transaction(async (tx) => {
+        for (const [studioId, entries] of chunk) await claimStudio(tx, studioId, entries);
+      });
+  return run;
+
+  async function claimStudio(tx: DbOrTx, studioId: string, entries: [string, ScheduledPush][]) {
+    {
       const claimed = await tx
         .insert(scheduledPushes)
         .values(
@@ -162,7 +194,9 @@ export async function dispatchScheduledPushes(
         update scheduled_pushes as p set notification_id = v."notificationId"
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, "notificationId" text)
         where p.id = v.id and p.studio_id = ${studioId}`);
-    });
+    }
   }
-  return run;
 }
+
+/** Pushes claimed per transaction (whole studios). */
+const CHUNK = 2_000;

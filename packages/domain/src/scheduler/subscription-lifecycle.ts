@@ -24,13 +24,14 @@ function transition(
   from: string,
   to: string,
   where: ReturnType<typeof sql>,
+  bound: ReturnType<typeof sql>,
 ) {
   return sql`
     with moved as (
       update subscriptions x set status = ${to}, updated_at = ${now}::timestamptz
       from clients c join studios s on s.id = c.studio_id
-      where c.id = x.client_id and c.studio_id = x.studio_id and c.deleted_at is null
-        and x.status = ${from} and x.waiting_for_trigger = 'NONE' and ${where}
+      where x.status = ${from} and ${bound}
+        and c.id = x.client_id and c.studio_id = x.studio_id and c.deleted_at is null and x.waiting_for_trigger = 'NONE' and ${where}
       returning x.id, x.studio_id, x.client_id, x.start_date, x.end_date, ${localToday(now)} as local_date
     ),
     audited as (
@@ -50,6 +51,8 @@ export const subscriptionLifecycle: DueWork = {
   async run(db: Db, scope, tick) {
     const now = tick.now.toISOString();
     const actor = scope.actor.job;
+    // A cheap first filter: every zone's local date is within a day of UTC's.
+    const utcDay = now.slice(0, 10);
     return db.transaction(async (tx) => {
       const count = async (q: ReturnType<typeof sql>) => (await rowsOf<{ n: number }>(tx, q))[0]?.n ?? 0;
       const ended =
@@ -61,6 +64,7 @@ export const subscriptionLifecycle: DueWork = {
             "ACTIVE",
             "ENDED",
             sql`x.end_date < ${localToday(now)}`,
+            sql`x.end_date < ${utcDay}::date + 1`,
           ),
         )) +
         (await count(
@@ -71,6 +75,7 @@ export const subscriptionLifecycle: DueWork = {
             "PENDING",
             "ENDED",
             sql`x.start_date is not null and x.end_date < ${localToday(now)}`,
+            sql`x.end_date < ${utcDay}::date + 1`,
           ),
         ));
       const activated = await count(
@@ -86,6 +91,7 @@ export const subscriptionLifecycle: DueWork = {
               select 1 from subscriptions r
               where r.client_id = x.client_id and r.id <> x.id and r.status in ('ACTIVE', 'FROZEN')
                 and (r.end_date is null or r.end_date >= ${localToday(now)}))`,
+          sql`x.start_date < ${utcDay}::date + 2`,
         ),
       );
       return { ended, activated };

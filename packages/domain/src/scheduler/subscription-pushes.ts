@@ -15,7 +15,7 @@ import {
   scheduledInstant,
   type ScheduledPush,
 } from "./scheduled-pushes";
-import { coachNameOf, dateKey, rowsOf, schedulableTrainee, sendTimeOf, zoneOf } from "./trainee-sql";
+import { coachNameOf, dateKey, dueDaysOf, dueDaysTable, rowsOf, studioSendTimes } from "./trainee-sql";
 import { addDays } from "../time/zoned-time";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
 
@@ -32,20 +32,6 @@ interface SubscriptionRow {
   endDate: string | Date;
   sendTime: string;
 }
-
-const SLACK = "2 hours";
-
-/** Dates d (per zone and send time of the candidates) whose d + sendTime falls in the tick's window. */
-const dueDays = (tick: SchedulerTick) => sql`
-  due_days as (
-    select zone, send_time, d::date as day
-    from (select distinct zone, send_time from cand) slots cross join lateral generate_series(
-      (${tick.since.toISOString()}::timestamptz at time zone zone)::date - 1,
-      (${tick.now.toISOString()}::timestamptz at time zone zone)::date, interval '1 day') d
-    where (d::date + send_time::time) at time zone zone
-      between ${tick.since.toISOString()}::timestamptz - ${SLACK}::interval
-      and ${tick.now.toISOString()}::timestamptz + ${SLACK}::interval
-  )`;
 
 async function dispatch(
   db: Db,
@@ -77,36 +63,38 @@ export const subscriptionExpiring: DueWork = {
   name: "subscription-expiring",
   async run(db, scope, tick) {
     const type = "SUBSCRIPTION_EXPIRING";
-    const sendTime = await sendTimeOf(db, type);
+    const days = await dueDaysOf(db, tick, type, -SUBSCRIPTION_EXPIRING_DAYS);
+    if (days.length === 0) return { candidates: 0 };
+    const ends = [...new Set(days.map((d) => d.day))];
     const rows = await rowsOf<SubscriptionRow>(
       db,
       sql`
-      with live as (
-        select x.client_id, bool_or(x.status = 'FROZEN' or x.end_date is null) as open_or_frozen
-        from subscriptions x where x.status in ('PENDING', 'ACTIVE', 'FROZEN')
-        group by x.client_id
+      with st as (${await studioSendTimes(db, type)}),
+      due_days as (${dueDaysTable(days)}),
+      ending as (
+        select distinct x.client_id from subscriptions x
+        where x.end_date in ${ends} and x.status in ('PENDING', 'ACTIVE')
       ),
       cand as (
         select distinct on (x.client_id) x.id as subscription_id, x.client_id, x.studio_id, x.end_date,
-          x.plan_id, ${zoneOf} as zone, ${sendTime} as send_time
+          x.plan_id, coalesce(c.timezone, st.timezone, 'Asia/Jerusalem') as zone, st.send_time,
+          bool_or(x.status = 'FROZEN' or x.end_date is null) over (partition by x.client_id) as open_or_frozen
         from subscriptions x
-        join live l on l.client_id = x.client_id and not l.open_or_frozen
+        join ending e on e.client_id = x.client_id
         join clients c on c.id = x.client_id and c.studio_id = x.studio_id
-        join studios s on s.id = x.studio_id
-        where x.status in ('PENDING', 'ACTIVE') and ${schedulableTrainee}
-        order by x.client_id, x.end_date desc, x.id
-      ),
-      ${dueDays(tick)}
+        join st on st.id = x.studio_id
+        where x.status in ('PENDING', 'ACTIVE', 'FROZEN') and c.deleted_at is null and c.status <> 'ARCHIVED'
+        order by x.client_id, x.end_date desc nulls first, x.id
+      )
       select k.studio_id as "studioId", k.client_id as "clientId", k.subscription_id as "subscriptionId",
         p.name as plan, k.zone, k.end_date as "endDate", k.send_time as "sendTime", ${coachNameOf} as coach
       from cand k
-      join due_days dd on dd.zone = k.zone and dd.send_time = k.send_time
-        and dd.day = k.end_date - ${SUBSCRIPTION_EXPIRING_DAYS}::int
+      join due_days dd on dd.zone = k.zone and dd.send_time = k.send_time and dd.day = k.end_date
       join plans p on p.id = k.plan_id
       join clients c on c.id = k.client_id
       join studios s on s.id = k.studio_id
-      where not exists (select 1 from scheduled_pushes sp where sp.type = ${type} and sp.client_id = k.client_id
-        and sp.subject = k.subscription_id and sp.local_date = k.end_date)`,
+      where not k.open_or_frozen and not exists (select 1 from scheduled_pushes sp where sp.type = ${type}
+        and sp.client_id = k.client_id and sp.subject = k.subscription_id and sp.local_date = k.end_date)`,
     );
     return dispatch(db, scope, tick, rows, type);
   },
@@ -116,26 +104,32 @@ export const subscriptionEnded: DueWork = {
   name: "subscription-ended",
   async run(db, scope, tick) {
     const type = "SUBSCRIPTION_ENDED";
-    const sendTime = await sendTimeOf(db, type);
+    const days = await dueDaysOf(db, tick, type, 1);
+    if (days.length === 0) return { candidates: 0 };
+    const ends = [...new Set(days.map((d) => d.day))];
     const rows = await rowsOf<SubscriptionRow>(
       db,
       sql`
-      with cand as (
+      with st as (${await studioSendTimes(db, type)}),
+      due_days as (${dueDaysTable(days)}),
+      cand as (
         select distinct on (x.client_id) x.id as subscription_id, x.client_id, x.studio_id, x.end_date,
-          x.plan_id, ${zoneOf} as zone, ${sendTime} as send_time
+          x.plan_id, coalesce(c.timezone, st.timezone, 'Asia/Jerusalem') as zone, st.send_time
         from subscriptions x
         join clients c on c.id = x.client_id and c.studio_id = x.studio_id
-        join studios s on s.id = x.studio_id
-        where x.status = 'ENDED' and x.end_date is not null and ${schedulableTrainee}
+        join st on st.id = x.studio_id
+        where x.status = 'ENDED' and x.end_date in ${ends}
+          and c.deleted_at is null and c.status <> 'ARCHIVED'
+          and not exists (select 1 from subscriptions n where n.client_id = x.client_id
+            and n.status = 'ENDED' and n.end_date > x.end_date)
           and not exists (select 1 from subscriptions l where l.client_id = x.client_id
             and l.status in ('PENDING', 'ACTIVE', 'FROZEN'))
         order by x.client_id, x.end_date desc, x.id
-      ),
-      ${dueDays(tick)}
+      )
       select k.studio_id as "studioId", k.client_id as "clientId", k.subscription_id as "subscriptionId",
         p.name as plan, k.zone, k.end_date as "endDate", k.send_time as "sendTime", ${coachNameOf} as coach
       from cand k
-      join due_days dd on dd.zone = k.zone and dd.send_time = k.send_time and dd.day = k.end_date + 1
+      join due_days dd on dd.zone = k.zone and dd.send_time = k.send_time and dd.day = k.end_date
       join plans p on p.id = k.plan_id
       join clients c on c.id = k.client_id
       join studios s on s.id = k.studio_id

@@ -19,10 +19,10 @@ import {
   appLockedOf,
   coachNameOf,
   dateKey,
+  dueDaysOf,
+  dueDaysTable,
   rowsOf,
-  schedulableTrainee,
-  sendTimeOf,
-  zoneOf,
+  studioSendTimes,
 } from "./trainee-sql";
 import { addDays } from "../time/zoned-time";
 
@@ -39,52 +39,44 @@ interface WorkoutRow {
   locked: boolean;
 }
 
-const SLACK = "2 hours"; // covers a DST gap or fold between PostgreSQL's reading and ours
-
 function workoutPushes(type: "WORKOUT_REMINDER" | "WORKOUT_MISSED"): DueWork {
   const shift = type === "WORKOUT_MISSED" ? 1 : 0;
   return {
     name: type === "WORKOUT_MISSED" ? "workout-missed" : "workout-reminders",
     async run(db: Db, scope, tick) {
       const now = tick.now.toISOString();
-      const since = tick.since.toISOString();
-      const sendTime = await sendTimeOf(db, type);
+      const days = await dueDaysOf(db, tick, type, shift);
+      if (days.length === 0) return { candidates: 0 };
       const rows = await rowsOf<WorkoutRow>(
         db,
         sql`
-        with held as (
+        with st as (${await studioSendTimes(db, type)}),
+        due_days as (${dueDaysTable(days)}),
+        held as (
           select distinct on (p.client_id)
             p.id as program_id, p.client_id, p.studio_id, coalesce(p.display_name, p.name) as plan,
-            p.content->'days' as days, p.created_at,
-            coalesce(p.start_date, (p.created_at at time zone ${zoneOf})::date) as first_day,
-            ${zoneOf} as zone, ${sendTime} as send_time
+            p.content->'days' as days, p.created_at, p.start_date,
+            coalesce(c.timezone, st.timezone, 'Asia/Jerusalem') as zone, st.send_time
           from programs p
           join clients c on c.id = p.client_id and c.studio_id = p.studio_id
-          join studios s on s.id = p.studio_id
+          join st on st.id = p.studio_id
           where p.status = 'ACTIVE' and p.type = 'TRAINING' and p.pdf_url is null
-            and jsonb_typeof(p.content->'days') = 'array' and ${schedulableTrainee}
+            and c.deleted_at is null and c.status <> 'ARCHIVED'
+            and (coalesce(c.timezone, st.timezone, 'Asia/Jerusalem'), st.send_time) in (select zone, send_time from due_days)
           order by p.client_id, p.updated_at desc, p.created_at desc
-        ),
-        slots as (select distinct zone, send_time from held),
-        due_days as (
-          select zone, send_time, d::date - ${shift}::int as day
-          from slots cross join lateral generate_series(
-            (${since}::timestamptz at time zone zone)::date - 1,
-            (${now}::timestamptz at time zone zone)::date, interval '1 day') d
-          where (d::date + send_time::time) at time zone zone
-            between ${since}::timestamptz - ${SLACK}::interval and ${now}::timestamptz + ${SLACK}::interval
         )
         select h.studio_id as "studioId", h.client_id as "clientId", h.program_id as "programId",
-          h.plan, h.zone, dd.day, h.send_time as "sendTime", h.created_at as "createdAt",
+          h.plan, h.zone, to_char(dd.day, 'YYYY-MM-DD') as day, h.send_time as "sendTime", h.created_at as "createdAt",
           ${coachNameOf} as coach,
           ${appLockedOf(tick.now, sql`(${now}::timestamptz at time zone h.zone)::date`)} as locked
         from held h
         join due_days dd on dd.zone = h.zone and dd.send_time = h.send_time
         join clients c on c.id = h.client_id
         join studios s on s.id = h.studio_id
-        where dd.day >= h.first_day
-          and jsonb_array_length(coalesce(
-            h.days -> ((dd.day - h.first_day) % jsonb_array_length(h.days)) -> 'strength', '[]'::jsonb)) > 0
+        where jsonb_typeof(h.days) = 'array' and jsonb_array_length(h.days) > 0
+          and dd.day >= coalesce(h.start_date, (h.created_at at time zone h.zone)::date)
+          and jsonb_array_length(coalesce(h.days -> ((dd.day - coalesce(h.start_date, (h.created_at at time zone h.zone)::date))
+            % jsonb_array_length(h.days)) -> 'strength', '[]'::jsonb)) > 0
           and not exists (select 1 from workout_logs w where w.client_id = h.client_id and w.performed_on = dd.day)
           and not exists (select 1 from scheduled_pushes sp where sp.type = ${type} and sp.client_id = h.client_id
             and sp.subject = h.program_id and sp.local_date = dd.day and sp.slot = 'send-time')`,
