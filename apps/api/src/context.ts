@@ -39,7 +39,7 @@ export type LaneAuth =
   | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
   | { lane: "webhook" }
   | { lane: "public"; signedByService?: boolean; clientIp?: string }
-  | { lane: "bearer"; studioId: string; userId: string; role: WebRole };
+  | { lane: "bearer"; studioId: string; organizationId: string; userId: string; role: WebRole };
 
 export interface RequestContext {
   requestId: string;
