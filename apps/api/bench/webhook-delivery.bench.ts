@@ -13,7 +13,9 @@
  * kind, like emitFormFilled does in the submission's transaction). Two runs:
  * - fast only: EVENTS events spread over the fast studios;
  * - with a slow studio: SLOW_EVENTS events of the slow studio enqueued first (a burst that just
- *   came in), then the same EVENTS fast events.
+ *   came in), then the same EVENTS fast events;
+ * - with a hanging studio (issue 27): HANG_EVENTS events of a studio whose receiver never answers
+ *   (each delivery holds its slot for the whole 10 s timeout), then the same EVENTS fast events.
  * Each row: deliveries/s (events ÷ the time from enqueue to the last arrival), and p50/p99 of the
  * wait from enqueue to arrival at the receiver (ms), i.e. how long the studios' deliveries wait.
  * EVENTS defaults to 50 × BENCH_SECONDS. The heading names the delivery job's worker concurrency
@@ -43,6 +45,7 @@ const POLL_SECONDS = 0.5;
 const RESPONSES = 20;
 const SLOW_MS = Number(process.env.SLOW_MS ?? 2_000);
 const SLOW_EVENTS = Number(process.env.SLOW_EVENTS ?? 10);
+const HANG_EVENTS = Number(process.env.HANG_EVENTS ?? 20);
 const EVENTS = Number(process.env.EVENTS ?? 50 * benchSeconds());
 
 interface Studio {
@@ -118,6 +121,7 @@ async function serve(): Promise<void> {
   const fast: Studio[] = [];
   for (let n = 0; n < FAST_STUDIOS; n++) fast.push(await studioWithHook(n, `${receiver}/fast/${n}`));
   const slow = await studioWithHook(FAST_STUDIOS, `${receiver}/slow`);
+  const hang = await studioWithHook(FAST_STUDIOS + 1, `${receiver}/hang`);
 
   const worker = createWiredJobQueue(app.pg.handle, {
     logger: createLogger({ silent: true }),
@@ -141,8 +145,13 @@ async function serve(): Promise<void> {
   await announce(app, fast[0]!.studioId, {
     control: (probe) =>
       probe.post("/enqueue", async (c) => {
-        const { fast: fastCount, slow: slowCount } = await c.req.json<{ fast: number; slow: number }>();
+        const {
+          fast: fastCount,
+          slow: slowCount,
+          hang: hangCount,
+        } = await c.req.json<{ fast: number; slow: number; hang: number }>();
         const enqueuedAt = Date.now();
+        if (hangCount) await worker.enqueueMany(DELIVER_WEBHOOK_JOB, events([hang], hangCount));
         if (slowCount) await worker.enqueueMany(DELIVER_WEBHOOK_JOB, events([slow], slowCount));
         await worker.enqueueMany(DELIVER_WEBHOOK_JOB, events(fast, fastCount));
         return c.json({ enqueuedAt });
@@ -151,15 +160,20 @@ async function serve(): Promise<void> {
   });
 }
 
-/** The loopback receiver: /fast/:n answers at once, /slow after SLOW_MS; every arrival is timed. */
+/**
+ * The loopback receiver: /fast/:n answers at once, /slow after SLOW_MS, /hang never (the worker's
+ * 10 s timeout ends each attempt); every arrival is timed.
+ */
 async function startReceiver() {
-  const arrivals: { at: number; slow: boolean }[] = [];
+  const arrivals: { at: number; slow: boolean; hang: boolean }[] = [];
   let answered = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
     req.on("end", () => {
       const slow = req.url === "/slow";
-      arrivals.push({ at: Date.now(), slow });
+      const hang = req.url === "/hang";
+      arrivals.push({ at: Date.now(), slow, hang });
+      if (hang) return;
       res.once("finish", () => (answered += 1));
       setTimeout(
         () => {
@@ -186,12 +200,12 @@ async function drive(): Promise<void> {
   const server = await spawnServer(import.meta.url, { env: { BENCH_RECEIVER_URL: receiver.url } });
   try {
     /** Enqueues, waits until every event arrived and was answered, and answers the waits (ms). */
-    const run = async (fast: number, slow: number) => {
+    const run = async (fast: number, slow: number, hang = 0) => {
       receiver.arrivals.length = 0;
       const before = receiver.answered();
       const { enqueuedAt } = await server.probe<{ enqueuedAt: number }>("/enqueue", {
         method: "POST",
-        body: JSON.stringify({ fast, slow }),
+        body: JSON.stringify({ fast, slow, hang }),
         headers: { "content-type": "application/json" },
       });
       const deadline = Date.now() + 120_000 + slow * SLOW_MS;
@@ -202,10 +216,11 @@ async function drive(): Promise<void> {
       }
       const waits = (isSlow: boolean) =>
         receiver.arrivals
-          .filter((a) => a.slow === isSlow)
+          .filter((a) => a.slow === isSlow && !a.hang)
           .map((a) => a.at - enqueuedAt)
           .sort((a, b) => a - b);
-      return { fast: waits(false), slow: waits(true) };
+      const hanging = receiver.arrivals.filter((a) => a.hang).length;
+      return { fast: waits(false), slow: waits(true), hanging };
     };
     const row = (name: string, waits: number[]): LoadRow => ({
       name,
@@ -218,6 +233,7 @@ async function drive(): Promise<void> {
     await run(20, 0); // warm-up
     const alone = await run(EVENTS, 0);
     const mixed = await run(EVENTS, SLOW_EVENTS);
+    const hung = await run(EVENTS, 0, HANG_EVENTS);
     const bare = await new Yardstick(server.info.bare).sequential();
     const jobs: Record<string, unknown> = await import("@studio/jobs");
     const job = jobs.deliverWebhook as { concurrency?: number };
@@ -226,7 +242,7 @@ async function drive(): Promise<void> {
       `deliver-webhook: worker concurrency ${job.concurrency ?? 1}, ${perStudio === undefined ? "no per-studio cap" : `at most ${perStudio} in flight per studio`}; an idle slot polls every ${POLL_SECONDS} s, a slot that just ran a job fetches the next at once (notifyWorker)`,
     );
     console.warn(
-      `webhook deliveries from one worker to a loopback receiver: ${EVENTS} events over ${FAST_STUDIOS} studios with a fast receiver; then ${SLOW_EVENTS} events of a studio whose receiver answers after ${SLOW_MS} ms, enqueued just before the same ${EVENTS} (p50/p99: ms from enqueue to arrival)`,
+      `webhook deliveries from one worker to a loopback receiver: ${EVENTS} events over ${FAST_STUDIOS} studios with a fast receiver; then ${SLOW_EVENTS} events of a studio whose receiver answers after ${SLOW_MS} ms, enqueued just before the same ${EVENTS}; then ${HANG_EVENTS} events of a studio whose receiver never answers (10 s timeout), enqueued just before the same ${EVENTS} (${hung.hanging} of its deliveries were hanging meanwhile) (p50/p99: ms from enqueue to arrival)`,
     );
     printLoadTable(
       [
@@ -236,6 +252,10 @@ async function drive(): Promise<void> {
           bare,
         ),
         against(row(`with a slow studio: the slow studio's ${SLOW_EVENTS} events`, mixed.slow), bare),
+        against(
+          row(`with a hanging studio: the ${FAST_STUDIOS} fast studios' ${EVENTS} events`, hung.fast),
+          bare,
+        ),
         bare,
       ],
       "deliveries/s",

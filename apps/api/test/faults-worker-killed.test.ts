@@ -181,7 +181,7 @@ describe("worker killed mid-job (SIGKILL of one of two real worker processes)", 
       return again.length ? Math.min(...again) : Infinity;
     });
     const figures = `SIGKILL with ${activeAtKill.size} delivery job(s) active; ${retried.length} retried after ${retryDelays.map((d) => `${(d / 1000).toFixed(1)} s`).join(", ")}; all ${EVENTS} done ${(doneMs / 1000).toFixed(1)} s after the kill`;
-    console.log(`worker killed: ${figures}`);
+    console.warn(`worker killed: ${figures}`);
     for (const d of retryDelays) expect(d, figures).toBeLessThan(RETRY_BOUND_MS);
 
     // The second worker still stops cleanly.

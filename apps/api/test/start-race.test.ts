@@ -172,7 +172,7 @@ describe("two APIs and two workers started in the same tick on an empty database
         }
       }
       const figure = `processes alive out of 4 per round: ${alive.join(", ")}`;
-      console.log(`start race: ${figure}`);
+      console.warn(`start race: ${figure}`);
       expect(failures, `${figure}\n${failures.join("\n---\n")}`).toEqual([]);
       expect(alive).toEqual(Array.from({ length: ROUNDS }, () => 4));
     },
