@@ -133,18 +133,9 @@ describe("the app lock reads the live subscriptions", () => {
     expect((await probe(await trainee([{ ...running(), status: "CANCELED" }], past))).status).toBe(403);
   });
 
-  it("no end date and no freeze: never locked (no subscriptions, only canceled or ended ones, one waiting for FIRST_PLAN)", async () => {
+  it("no end date and no freeze: never locked (no subscriptions, only canceled ones, one waiting for FIRST_PLAN)", async () => {
     expect((await probe(await trainee([]))).status).toBe(200);
-    expect(
-      (
-        await probe(
-          await trainee([
-            { ...ended(), status: "CANCELED" },
-            { ...ended(), status: "ENDED" },
-          ]),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await probe(await trainee([{ ...ended(), status: "CANCELED" }]))).status).toBe(200);
     expect(
       (
         await probe(
@@ -154,6 +145,11 @@ describe("the app lock reads the live subscriptions", () => {
         )
       ).status,
     ).toBe(200);
+  });
+
+  it("a subscription the scheduler ENDED keeps the app locked (the lock follows the transition, issue 28)", async () => {
+    expect((await probe(await trainee([{ ...ended(), status: "ENDED" }]))).status).toBe(403);
+    expect((await probe(await trainee([{ ...ended(), status: "ACTIVE" }]))).status).toBe(403);
   });
 
   it("the verdict is cached 30 s per trainee: a freeze right after an open answer does not lock yet", async () => {
