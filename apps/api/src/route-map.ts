@@ -6,6 +6,7 @@ import { RAW_ROUTES } from "./raw";
 import { RouteTable } from "./rest/route-table";
 import { testFilesOfRoutes } from "./route-test-files";
 import { appRouter } from "./router";
+import { webPathOfBearerPath } from "./lanes/bearer";
 
 /** One line of the route map: request → route file → domain function → tables it reaches. */
 export interface RouteMapEntry {
@@ -126,7 +127,11 @@ export function buildRouteMap(): RouteMapEntry[] {
   }
   const domainFileOf = domainFunctionTables(domainDir);
   const entries = RouteTable.fromRouter(appRouter).routes.map((route): Omit<RouteMapEntry, "testFiles"> => {
-    const found = routeFileOf.get(`${route.method} ${route.path}`);
+    // A bearer mount is served by the web route it mirrors (lanes/bearer.ts).
+    const webPath = webPathOfBearerPath(route.path);
+    const found =
+      routeFileOf.get(`${route.method} ${route.path}`) ??
+      (webPath ? routeFileOf.get(`${route.method} ${webPath}`) : undefined);
     if (!found) throw new Error(`no route file declares ${route.method} ${route.path}`);
     const domain = domainFileOf.get(found.call);
     if (!domain)

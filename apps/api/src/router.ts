@@ -5,6 +5,7 @@ import { webRouter } from "./lanes/web";
 import { adminRouter } from "./lanes/admin";
 import { publicRouter } from "./lanes/public";
 import { webhookRouter } from "./lanes/webhook";
+import { bearerRouter } from "./lanes/bearer";
 
 /** Every procedure, one sub-router per lane. Its type is what the web app imports. */
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   admin: adminRouter,
   public: publicRouter,
   webhook: webhookRouter,
+  bearer: bearerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -80,20 +80,26 @@ const scopeWith = <S extends ScopeBase>(ctx: RequestContext, fields: Omit<S, key
  * Builds the web scope once per request. The dismissed-member rule of document 1 ("a Coach
  * with active false is refused with 403") is decided here, so every web route applies it alike.
  */
-export const coachScopeOf = async (ctx: RequestContext & { auth: AuthOf<"web"> }): Promise<CoachScope> => {
+export const coachScopeOf = async (
+  ctx: RequestContext & { auth: AuthOf<"web" | "bearer"> },
+): Promise<CoachScope> => {
   const { actor, studio } = await resolveWebCaller(ctx.db, ctx.auth);
   return scopeWith<CoachScope>(ctx, { studioId: ctx.auth.studioId, actor, studio });
 };
 
-/** /v1/web: signature + user context; `ctx.scope` is a CoachScope. */
-export const webProcedure = scopedProcedure(["web"], coachScopeOf);
+/**
+ * /v1/web: signature + user context; `ctx.scope` is a CoachScope. The bearer lane (a coach's
+ * session, document 1) mounts the same procedures under /v1/studios and /v1/clients
+ * (lanes/bearer.ts), so they accept both lanes' coach auth.
+ */
+export const webProcedure = scopedProcedure(["web", "bearer"], coachScopeOf);
 
 /**
  * requireRole of document 1: 401 when no web auth exists, 403 "insufficient role" when the
  * caller's role is not listed (checked before the member lookup, so a refused role never costs it).
  */
 export const requireRole = (...roles: WebRole[]) =>
-  scopedProcedure(["web"], (ctx) => {
+  scopedProcedure(["web", "bearer"], (ctx) => {
     if (!roles.includes(ctx.auth.role)) throw new AppError("FORBIDDEN", "insufficient role");
     return coachScopeOf(ctx);
   });

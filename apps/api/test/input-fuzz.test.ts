@@ -7,6 +7,7 @@ import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
 import { boxed } from "./support/form-fixtures";
+import { bearerReplayHeaders, insertSignInSession } from "./support/sign-in-sessions";
 import { createSigningLink } from "./support/signing-fixtures";
 import { adminRequest, traineeRequest } from "./support/notification-fixtures";
 import { createLanguageModel } from "@studio/providers/model";
@@ -71,7 +72,9 @@ const fixtures: {
   apiKey: string;
   /** Existing resources by the path segment that precedes `{id}`. */
   ids: Record<string, string>;
-} = { traineeToken: "", apiKey: "", ids: {} };
+  /** A sign-in session of the owner (bearer lane). */
+  bearerToken: string;
+} = { traineeToken: "", apiKey: "", ids: {}, bearerToken: "" };
 
 let serial = 0;
 const unique = () => `${Date.now() % 1_000_000}${(serial += 1)}`;
@@ -137,6 +140,12 @@ beforeAll(async () => {
   );
   const task = ok(await t.web("POST", "/v1/web/tasks", owner, { title: "Task" }), "task");
   const key = ok(await t.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "fuzz" }), "key");
+  // The bearer lane: the owner's sign-in session (better-auth's rows) on the studio's organization.
+  fixtures.bearerToken = await insertSignInSession(t, {
+    organizationId: owner.studioId!,
+    userId: owner.userId!,
+    role: "owner",
+  });
   const content = ok(
     await t.web("POST", "/v1/web/content", owner, { type: "recipe", title: "Fuzz" }),
     "content item",
@@ -297,6 +306,7 @@ beforeAll(async () => {
   BASELINE_BODIES["POST /v1/trainee/water"] = { amountMl: 250 };
   BASELINE_BODIES["POST /v1/trainee/measurements"] = { waist: 80 };
   BASELINE_BODIES["POST /v1/web/clients/{id}/tracking/measurements"] = { waist: 80 };
+  BASELINE_BODIES["POST /v1/clients/{id}/tracking/measurements"] = { waist: 80 };
   // Trainee sign-in: a code for the fuzz trainee's phone (verify-code's baseline signs in with it).
   const signIn = await t.request("POST", "/v1/trainee/auth/request-code", {
     headers: { "content-type": "application/json" },
@@ -754,6 +764,15 @@ async function send(lane: LaneName | undefined, c: Case): Promise<Answer> {
         headers: { "x-api-key": fixtures.apiKey, ...jsonHeader(text) },
         body: text,
       });
+    case "bearer":
+      return t.request(c.method, path, {
+        headers: {
+          authorization: `Bearer ${fixtures.bearerToken}`,
+          ...bearerReplayHeaders(),
+          ...jsonHeader(text),
+        },
+        body: text,
+      });
     case "public":
       return t.request(c.method, path, { headers: jsonHeader(text), body: text });
     case "webhook":
@@ -869,7 +888,13 @@ describe("bad input never answers 5xx (every JSON route of the OpenAPI document)
     // the other lanes first, since web deletes remove the trainee and the API key they use.
     // Account deletion (DELETE /v1/trainee/me) after the trainee's other deletes, before the web ones.
     const rank = (op: Operation) =>
-      op.method !== "DELETE" ? 0 : op.lane === "web" ? 2 : op.template === "/v1/trainee/me" ? 1.5 : 1;
+      op.method !== "DELETE"
+        ? 0
+        : op.lane === "web" || op.lane === "bearer"
+          ? 2
+          : op.template === "/v1/trainee/me"
+            ? 1.5
+            : 1;
     ops.sort((a, b) => rank(a) - rank(b));
     const lanes = new Set(ops.map((op) => op.lane));
     for (const lane of ["web", "trainee", "automation", "admin"] as const)

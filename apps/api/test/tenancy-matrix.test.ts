@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { uniquePhone } from "./support/team-fixtures";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
+import { bearerReplayHeaders, insertSignInSession } from "./support/sign-in-sessions";
 import {
   missingValueOf,
   seedStudio,
@@ -102,7 +103,6 @@ const NO_STUDIO_CALLER: Partial<Record<LaneName, string>> = {
   webhook: "a deployment-wide token; the path's studio id names the tenant itself (no studio A caller)",
   admin: "platform-wide notification defaults (no studio)",
   internal: "platform-wide (no studio)",
-  bearer: "unverified lane of document 1 (no session mechanism registered)",
 };
 
 /**
@@ -143,6 +143,8 @@ let t: TestApp;
 let doc: Json;
 let A: SeededStudio;
 let B: SeededStudio;
+/** Studio A's owner's sign-in session (the bearer lane). */
+let aSession: string;
 
 beforeAll(async () => {
   t = await startTestApp({ database: "postgres", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
@@ -150,6 +152,7 @@ beforeAll(async () => {
   expect(served.status, JSON.stringify(served.body).slice(0, 500)).toBe(200);
   doc = served.body;
   [A, B] = await Promise.all([seedStudio(t, newOwner(), true), seedStudio(t, newOwner(), false)]);
+  aSession = await insertSignInSession(t, { organizationId: A.owner.studioId!, role: "owner" });
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -304,6 +307,7 @@ function sampleObject(raw: Json | undefined, own: Ids): Json {
 /** Valid bodies the schema alone cannot sample. */
 const BODIES: Record<string, (own: Ids) => Json> = {
   "POST /v1/web/clients/{id}/tracking/measurements": () => ({ waist: 80 }),
+  "POST /v1/clients/{id}/tracking/measurements": () => ({ waist: 80 }),
   "POST /v1/automation/trainees/{id}/programs/assign": (own) => ({
     templateId: own.programTemplate,
     replaceExisting: true,
@@ -412,6 +416,19 @@ function callers(): Caller[] {
       foreign: () => ({ ...A.ids, ...A.other!.ids }),
       kinds: TRAINEE_KINDS,
       send: bearer(A.trainee.token),
+    },
+    {
+      name: "bearer session × studio B",
+      lanes: ["bearer"],
+      own: () => ownOf(A),
+      foreign: () => ownOf(B),
+      send: (method, path, body) => {
+        const init = json(body);
+        return t.request(method, path, {
+          ...init,
+          headers: { ...init.headers, authorization: `Bearer ${aSession}`, ...bearerReplayHeaders() },
+        });
+      },
     },
     {
       name: "API key × studio B",

@@ -9,7 +9,9 @@ let t: TestApp;
 let clock = Date.now();
 const sessions: BearerSessionResolver = {
   resolve: async (token) =>
-    token === "good-session" ? { organizationId: "org-bearer", userId: "u1", memberRole: "admin" } : null,
+    token === "good-session"
+      ? { studioId: "no-such-studio", organizationId: "org-bearer", userId: "u1", memberRole: "admin" }
+      : null,
 };
 let studioId: string;
 let clientId: string;

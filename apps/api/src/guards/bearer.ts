@@ -1,26 +1,30 @@
 import type { Context } from "hono";
 import { checkBearerReplay } from "@studio/auth";
 import type { WebRole } from "@studio/contracts";
+import { resolveBearerSession, type BearerSessionPrincipal } from "@studio/domain";
 import type { AppEnv } from "../hono-env";
 import { replayStore } from "../caches/replay-store";
 import { requestHeader } from "../http/request-parts";
 import { laneError, laneFailure } from "../rest/lane-error";
 
-/** A resolved bearer session: the active organization and the member's role there. */
-export interface BearerSession {
-  organizationId: string;
-  userId: string;
-  memberRole: string;
-}
+/** A resolved bearer session: our studio, its organization and the member's role there. */
+export type BearerSession = BearerSessionPrincipal;
 
 /**
- * Resolves session bearer tokens. No session mechanism is registered in this service
- * (document 1: the lane is unverified), so the default resolver refuses every token.
+ * Resolves session bearer tokens. The default reads the coach sign-in system's session and member
+ * tables (better-auth, same database: `databaseBearerSessions`); tests may plug in another.
  */
 export interface BearerSessionResolver {
-  resolve(token: string): Promise<BearerSession | null>;
+  resolve(token: string, c: Context<AppEnv>): Promise<BearerSession | null>;
 }
-export const noBearerSessions: BearerSessionResolver = { resolve: async () => null };
+
+/** better-auth's session, member and organization tables of the same PostgreSQL (resolveBearerSession). */
+export const databaseBearerSessions: BearerSessionResolver = {
+  resolve: (token, c) => {
+    const deps = c.get("deps");
+    return resolveBearerSession(deps.database.db, { token, now: deps.now() });
+  },
+};
 
 const ROLE_OF_MEMBER: Record<string, WebRole> = { owner: "OWNER", admin: "HEAD_COACH" };
 
@@ -41,12 +45,15 @@ export async function authenticateBearer(
     if (!replay.ok)
       return laneError(c, replay.status === 400 ? "BAD_REQUEST" : "UNAUTHORIZED", replay.message);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
-    const session = match ? await resolver.resolve(match[1]!) : null;
+    // A token longer than any session token is refused without a lookup.
+    const session = match && match[1]!.length <= 512 ? await resolver.resolve(match[1]!, c) : null;
     if (!session) return laneError(c, "UNAUTHORIZED", "invalid session");
-    // Unlike the web lane, the studio id here is the organization id.
+    // The session's active organization names the studio (document 1); like the web lane's
+    // x-studio-id it maps to our studio through studios.organization_id.
     c.set("auth", {
       lane: "bearer",
-      studioId: session.organizationId,
+      studioId: session.studioId,
+      organizationId: session.organizationId,
       userId: session.userId,
       role: ROLE_OF_MEMBER[session.memberRole] ?? "SUB_COACH",
     });

@@ -11,6 +11,7 @@ const LANES_OF_ROUTER: Record<string, readonly LaneName[]> = {
   admin: ["admin", "internal"],
   internal: ["internal"],
   public: ["public"],
+  bearer: ["bearer"],
 };
 
 /** Refuses (at start) a procedure of a lane router whose path lies outside that lane's prefix. */

@@ -3,3 +3,4 @@ export * from "./resolve-studio-for-organization";
 export * from "./get-current-studio";
 export * from "./update-studio-settings";
 export * from "./studio-record";
+export * from "./resolve-bearer-session";
