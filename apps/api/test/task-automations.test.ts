@@ -185,14 +185,14 @@ describe("the tasks the scheduler creates, once per rule and subject", () => {
 
   it("SUBSCRIPTION_ENDING: offsetDays before the last live subscription's end, at 00:00 in the trainee's zone, for the primary coach, once", async () => {
     const s = await studio();
-    const made = await rule(s.owner, {
+    await rule(s.owner, {
       trigger: "SUBSCRIPTION_ENDING",
       offsetDays: 3,
       title: "{{name}}: {{plan}} ends {{date}}",
       description: "Offer a renewal",
       priority: 3,
     });
-    const sub = await addSubscription(s.studioId, s.trainee.id);
+    await addSubscription(s.studioId, s.trainee.id);
     // 2026-03-07 00:00 in Asia/Jerusalem is 2026-03-06T22:00Z.
     await tick("2026-03-06T21:59:00Z");
     expect(await tasksOf(s.trainee.id)).toEqual([]);
@@ -213,7 +213,6 @@ describe("the tasks the scheduler creates, once per rule and subject", () => {
     await Promise.all([tick("2026-03-06T22:01:00Z"), tick("2026-03-06T22:01:00Z")]);
     await tick("2026-03-07T10:00:00Z");
     expect(await tasksOf(s.trainee.id)).toHaveLength(1);
-    void made;
   });
 
   it("SUBSCRIPTION_ENDED: the day after the end (+offset), not when a renewal takes over; an inactive rule makes nothing", async () => {
@@ -238,11 +237,10 @@ describe("the tasks the scheduler creates, once per rule and subject", () => {
     expect(await tasksOf(renewed.id)).toEqual([]);
 
     const quiet = await studio();
-    const off = await rule(quiet.owner, { trigger: "SUBSCRIPTION_ENDED", title: "x", isActive: false });
+    await rule(quiet.owner, { trigger: "SUBSCRIPTION_ENDED", title: "x", isActive: false });
     await addSubscription(quiet.studioId, quiet.trainee.id);
     await tick("2026-03-10T22:00:30Z");
     expect(await tasksOf(quiet.trainee.id)).toEqual([]);
-    void off;
   });
 
   it("CHECK_IN_OVERDUE: a check-in copy still pending the day after its form day; a filled one makes none", async () => {
