@@ -15,7 +15,7 @@ import { freePort } from "./support/own-services";
  * serialization failure during setup is retried. Before the lock, pg-boss's create_queue
  * deadlocked between processes and the loser exited 1.
  *
- * START_RACE_ROUNDS (default 2 in the suite, where each round costs ~20 s of a loaded 2-core
+ * START_RACE_ROUNDS (default 2 in the suite, where each round costs 10-20 s of a loaded 2-core
  * machine) repeats it on a new empty database each round; the figure for the issue (10 rounds)
  * is `START_RACE_ROUNDS=10 pnpm exec vitest run test/start-race.test.ts`.
  */
