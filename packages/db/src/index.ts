@@ -3,3 +3,4 @@ export * from "./schema/index";
 export * as schema from "./schema/index";
 export { preparedQuery } from "./prepared-query";
 export * from "./sqlstate";
+export { resultRows } from "./result-rows";

@@ -7,7 +7,7 @@
 
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FormField, FormType, NotificationType } from "@studio/contracts";
-import { formAssignments, notificationOverrides, type Db } from "@studio/db";
+import { formAssignments, notificationOverrides, resultRows, type Db } from "@studio/db";
 import type { NotificationConfigValues } from "../notifications/catalogue";
 import { loadPlatformValues, valuesOfRow } from "../notifications/config-store";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
@@ -97,7 +97,7 @@ async function candidateDays(db: Db, tick: SchedulerTick): Promise<Candidate[]> 
       and not exists (
         select 1 from form_assignments a
         where a.client_id = c.id and a.form_id = f.id and a.schedule_day = d.day)`);
-  return rows as unknown as Candidate[];
+  return resultRows<Candidate>(rows);
 }
 
 /** FORM_SENT's effective values of each studio (override, else platform), one query. */

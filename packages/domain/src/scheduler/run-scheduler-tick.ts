@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@studio/db";
+import { resultRows, type Db } from "@studio/db";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
 import { DUE_WORK, type DueWork, type DueWorkResult, type SchedulerTick } from "./due-work";
 
@@ -32,9 +32,9 @@ export async function runSchedulerTick(
 ): Promise<SchedulerTickRun> {
   const now = scope.now;
   const graceMs = options.graceMs ?? DEFAULT_SCHEDULER_GRACE_MS;
-  const [state] = (await db.execute(
-    sql`select last_tick_at as "lastTickAt" from scheduler_state where id = 'tick'`,
-  )) as unknown as { lastTickAt: string | Date | null }[];
+  const [state] = resultRows<{ lastTickAt: string | Date | null }>(
+    await db.execute(sql`select last_tick_at as "lastTickAt" from scheduler_state where id = 'tick'`),
+  );
   const last = state?.lastTickAt ? new Date(state.lastTickAt).getTime() : null;
   const floor = now.getTime() - SCHEDULER_MAX_LOOKBACK_MS;
   const sinceMs = Math.max(floor, Math.min(last ?? Infinity, now.getTime() - graceMs));

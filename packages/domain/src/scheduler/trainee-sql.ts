@@ -2,7 +2,7 @@
 
 import { sql, type SQL } from "drizzle-orm";
 import type { NotificationType } from "@studio/contracts";
-import type { DbOrTx } from "@studio/db";
+import { resultRows, type DbOrTx } from "@studio/db";
 import { loadPlatformValues } from "../notifications/config-store";
 import type { SchedulerTick } from "./due-work";
 
@@ -93,9 +93,9 @@ export async function dueDaysOf(db: DbOrTx, tick: SchedulerTick, type: Notificat
 export const dueDaysTable = (days: readonly DueDay[]) =>
   sql`select * from jsonb_to_recordset(${JSON.stringify(days)}::jsonb) as v(zone text, send_time text, day date)`;
 
-/** Rows of db.execute, typed. */
+/** Rows of db.execute, typed, on either driver. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return (await db.execute(query)) as unknown as T[];
+  return resultRows<T>(await db.execute(query));
 }
 
 /** A date column read as YYYY-MM-DD whatever the driver hands back. */

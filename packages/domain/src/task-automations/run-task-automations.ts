@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { TASK_DESCRIPTION_MAX } from "@studio/contracts";
-import { taskAutomationRuns, tasks, type DbOrTx } from "@studio/db";
+import { resultRows, taskAutomationRuns, tasks, type DbOrTx } from "@studio/db";
 import { renderTemplate } from "../notifications/resolution";
 import type { DueWork, SchedulerTick } from "../scheduler/due-work";
 import { addDays, dateKeyParts, localParts, pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
@@ -144,7 +144,7 @@ async function candidates(
     join studios s on s.id = c.studio_id
     where not exists (
       select 1 from task_automation_runs x where x.automation_id = r.id and x.subject = subj.subject)`);
-  return rows as unknown as CandidateRow[];
+  return resultRows<CandidateRow>(rows);
 }
 
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
