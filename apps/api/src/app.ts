@@ -19,6 +19,12 @@ import { mountRawRoutes, RAW_ROUTES } from "./raw";
 import { templateMatcher } from "./raw/raw-route";
 import { signingHeaders } from "./raw/signing/signing-headers";
 import { appRouter } from "./router";
+import {
+  MODEL_TOOL_METHODS,
+  MODEL_TOOL_PATH,
+  modelToolHandler,
+  modelToolsOf,
+} from "./model-tools/model-tool-server";
 import { createProcessCaches } from "./caches/process-caches";
 
 export interface CreateAppOptions {
@@ -125,6 +131,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
   mountRawRoutes(app);
+  // The model-tool endpoint: an MCP server whose tools are the automation lane's routes.
+  app.on(
+    [...MODEL_TOOL_METHODS],
+    MODEL_TOOL_PATH,
+    modelToolHandler(modelToolsOf(appRouter, rest.table.routes)),
+  );
   app.all("/v1/*", rest.handler);
   mountLocalMediaFiles(app, deps.storage);
 

@@ -36,7 +36,14 @@ export type LaneAuth =
   | { lane: "web"; studioId: string; organizationId: string; userId: string; role: WebRole }
   | { lane: "internal"; serviceId: string }
   | { lane: "trainee"; studioId: string; clientId: string; preview: boolean; timezone?: string }
-  | { lane: "partner" | "automation"; studioId: string; studioName: string; apiKeyId: string }
+  | {
+      lane: "partner" | "automation";
+      studioId: string;
+      studioName: string;
+      apiKeyId: string;
+      /** Set by the model-tool endpoint (/v1/automation/mcp) for the calls it makes on the key's behalf. */
+      via?: "model_tool";
+    }
   | { lane: "webhook" }
   | { lane: "public"; signedByService?: boolean; clientIp?: string }
   | { lane: "bearer"; studioId: string; organizationId: string; userId: string; role: WebRole };

@@ -146,7 +146,12 @@ export const traineeSignInProcedure = scopedProcedure(["public"], (ctx) =>
 export const apiKeyProcedure = scopedProcedure(["partner", "automation"], (ctx) =>
   scopeWith<ApiKeyScope>(ctx, {
     studioId: ctx.auth.studioId,
-    actor: { kind: "apiKey", apiKeyId: ctx.auth.apiKeyId, studioName: ctx.auth.studioName },
+    actor: {
+      kind: "apiKey",
+      apiKeyId: ctx.auth.apiKeyId,
+      studioName: ctx.auth.studioName,
+      ...(ctx.auth.via ? { via: ctx.auth.via } : {}),
+    },
   }),
 );
 

@@ -642,6 +642,8 @@ function operations(): Operation[] {
       const content = op.requestBody?.content as Json | undefined;
       // JSON routes only: a body of another media type (uploads, forms) is not fuzzed here.
       if (content && !content["application/json"]) continue;
+      // The model-tool endpoint speaks JSON-RPC (MCP), not the lane's envelope: mcp-tools.test.ts.
+      if (op["x-model-context-protocol"]) continue;
       // Header parameters (the lane's credentials and user context) are the sender's business.
       const params = ((op.parameters ?? []) as Json[])
         .map((p) => (p.$ref ? doc.components?.parameters?.[String(p.$ref).split("/").pop()!] : p) as Json)

@@ -11,6 +11,7 @@ import { appRouter } from "../src/router";
 import { RAW_ROUTES, type RawRoute } from "../src/raw";
 import { apiKeyProcedure, internalProcedure, publicProcedure, router, traineeProcedure } from "../src/trpc";
 import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
+import { bearerReplayHeaders, insertSignInSession } from "./support/sign-in-sessions";
 
 /**
  * Issue 9 item 9: the OpenAPI document tells the truth about each lane's credential and
@@ -27,7 +28,10 @@ const SIGNATURE = ["serviceId", "serviceTimestamp", "serviceNonce", "serviceSign
 
 function operations(d: Json): { method: string; path: string; op: Json }[] {
   return Object.entries(d.paths as Json).flatMap(([path, item]) =>
-    Object.entries(item as Json).map(([method, op]) => ({ method, path, op: op as Json })),
+    Object.entries(item as Json)
+      // The model-tool endpoint speaks JSON-RPC (MCP), not a lane envelope: mcp-tools.test.ts.
+      .filter(([, op]) => !(op as Json)["x-model-context-protocol"])
+      .map(([method, op]) => ({ method, path, op: op as Json })),
   );
 }
 const laneOf = (path: string) => laneOfPath(path.replace(/\{\w+\}/g, "x"));
@@ -78,6 +82,7 @@ describe("security: each lane lists only its own credential", () => {
       partner: [{ apiKey: [] }, { apiKeyBearer: [] }],
       automation: [{ apiKey: [] }, { apiKeyBearer: [] }],
       webhook: [{ webhookToken: [] }],
+      bearer: [{ sessionBearer: [] }],
     };
     const seen = new Set<string>();
     for (const { method, path, op } of operations(doc)) {
@@ -89,7 +94,15 @@ describe("security: each lane lists only its own credential", () => {
         : expected[lane];
       expect(op.security, `${method} ${path}`).toEqual(want);
     }
-    expect([...seen].sort()).toEqual(["admin", "automation", "public", "trainee", "web", "webhook"]);
+    expect([...seen].sort()).toEqual([
+      "admin",
+      "automation",
+      "bearer",
+      "public",
+      "trainee",
+      "web",
+      "webhook",
+    ]);
     // Trainee sign-in needs no token yet: its paths are public.
     expect(laneOf("/v1/trainee/auth/request-code")).toBe("public");
     expect(doc.paths["/v1/trainee/auth/verify-code"].post.security).toEqual([]);
@@ -429,6 +442,7 @@ describe("rules for lanes and guards the route table does not exercise yet", () 
       "Automation",
       "Public",
       "Webhooks",
+      "Bearer (unverified)",
     ]);
     expect(doc.tags.find((t: Json) => t.name === "web/crm")["x-displayName"]).toBe("CRM");
     expect((d["x-tagGroups"] as Json[]).map((g) => g.name)).toEqual([
@@ -448,6 +462,7 @@ describe("the wire matches the document: every route, every lane", () => {
   const owner = newOwner();
   let traineeToken = "";
   let apiKey = "";
+  let bearerToken = "";
   const WIRE_WEBHOOK_SECRET = "wire-webhook-secret";
   beforeAll(async () => {
     t = await startTestApp({
@@ -466,6 +481,7 @@ describe("the wire matches the document: every route, every lane", () => {
     const key = await t.web("POST", "/v1/web/studios/current/api-keys", owner, { name: "wire" });
     expect(key.status).toBe(201);
     apiKey = key.body.data.key;
+    bearerToken = await insertSignInSession(t, { organizationId: owner.studioId!, role: "owner" });
   });
   afterAll(async () => t?.close());
 
@@ -503,6 +519,8 @@ describe("the wire matches the document: every route, every lane", () => {
     }
     if (lane === "trainee") return { authorization: `Bearer ${traineeToken}`, ...json };
     if (lane === "partner" || lane === "automation") return { "x-api-key": apiKey, ...json };
+    if (lane === "bearer")
+      return { authorization: `Bearer ${bearerToken}`, ...bearerReplayHeaders(), ...json };
     return json;
   }
 
@@ -537,7 +555,9 @@ describe("the wire matches the document: every route, every lane", () => {
     for (const { method, path, op } of all) {
       const res = await t.request(method.toUpperCase(), concrete(path, op));
       // Public paths (trainee sign-in) take no credential: their answer is documented all the same.
-      if (laneOf(path) !== "public") expect(res.status, `${method} ${path}`).toBe(401);
+      // The bearer lane checks replay protection first: without x-nonce/x-timestamp, 400 (document 1).
+      if (laneOf(path) !== "public")
+        expect(res.status, `${method} ${path}`).toBe(laneOf(path) === "bearer" ? 400 : 401);
       expectDocumented(`${method} ${path} (no credential)`, op, res.status, res.body, path);
     }
   });

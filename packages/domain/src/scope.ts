@@ -51,6 +51,8 @@ export interface ApiKeyActor {
   kind: "apiKey";
   apiKeyId: string;
   studioName: string;
+  /** model_tool: the call came through the model-tool endpoint (audit entries name it as actor). */
+  via?: "model_tool";
 }
 
 /** The web app server on the internal/admin lanes (no user context). */

@@ -9,6 +9,7 @@ import type { RestRoute } from "../rest/route-table";
 import type { RawRoute } from "../raw/raw-route";
 import { ref, type Json } from "./component-ref";
 import { dropUndocumentedInputs } from "./undocumented-inputs";
+import { documentModelToolEndpoint } from "../model-tools/model-tool-doc";
 import {
   SHARED_SCHEMAS,
   SIGNING_ERROR_SCHEMAS,
@@ -271,6 +272,7 @@ export function buildOpenApiDocument(
     name: LANES[lane].group,
     tags: tagList.filter(([, t]) => t.lane === lane).map(([name]) => name),
   }));
+  documentModelToolEndpoint(doc as unknown as Json);
   dropUndocumentedInputs(doc as unknown as Json);
   return doc;
 }

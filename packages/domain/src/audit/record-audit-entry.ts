@@ -19,7 +19,8 @@ export interface AuditEntryInput {
 }
 
 /**
- * Records one audit entry with the API key as actor. Call it with the transaction of the write
+ * Records one audit entry with the API key as actor (actorType model_tool when the model-tool
+ * endpoint made the call, api_key otherwise; actorId the key either way). Call it with the transaction of the write
  * it records (`tx`), never a separate handle: the entry then exists if and only if the write
  * committed (docs/decisions/automation.md "Automation lane").
  */
@@ -30,7 +31,8 @@ export async function recordAuditEntry(
 ): Promise<void> {
   await tx.insert(auditEntries).values({
     studioId: scope.studioId,
-    actorType: "api_key",
+    // The key is the actor; a call of the model-tool endpoint is recorded as the model tool's.
+    actorType: scope.actor.via === "model_tool" ? "model_tool" : "api_key",
     actorId: scope.actor.apiKeyId,
     action: entry.action,
     entityType: entry.entityType,
