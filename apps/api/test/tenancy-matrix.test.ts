@@ -47,6 +47,7 @@ const PARAM_KINDS: Record<string, string | { notId: string }> = {
   "leads/{id}": "lead",
   "statuses/{id}": "crmStatus",
   "tasks/{id}": "task",
+  "task-automations/{id}": "taskAutomation",
   "foods/{id}": "food",
   "forms/{id}": "form",
   "forms/{assignmentId}": "formAssignment",

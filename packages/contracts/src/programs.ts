@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { boundedDate, boundedId } from "./bounded";
+import { paged, pagingQuery } from "./paging";
+import { PLAN_FIELD_INPUTS } from "./templates";
 
 // Document 2 "Program template" (types), "States and transitions" (Program rows) and "Program
 // templates" → assignments, assign, assign-bulk. Choices where it is silent: docs/decisions/templates-and-programs.md
@@ -123,3 +125,26 @@ export type ProgramReleaseInput = z.infer<typeof ProgramReleaseInput>;
 
 export const ProgramReleaseResultSchema = z.object({ released: z.array(ProgramSchema) });
 export type ProgramReleaseResult = z.infer<typeof ProgramReleaseResultSchema>;
+
+/** `GET /v1/web/clients/:id/programs`: the trainee's programs, every status, newest first. */
+export const ClientProgramsInput = z.object({ id: boundedId(), ...pagingQuery() });
+export type ClientProgramsInput = z.infer<typeof ClientProgramsInput>;
+export const ProgramPageSchema = paged(ProgramSchema).meta({ id: "ProgramPage" });
+export type ProgramPage = z.infer<typeof ProgramPageSchema>;
+
+/**
+ * `PATCH /v1/web/programs/:id`: a coach changes a program a trainee holds. Only the fields sent
+ * are written; the type cannot change (not an input). Content is read and normalized exactly like
+ * a template's (docs/decisions/templates-and-programs.md "Changing a held program").
+ */
+export const ProgramPatchInput = z.object({
+  id: boundedId(),
+  name: PLAN_FIELD_INPUTS.name.optional(),
+  displayName: PLAN_FIELD_INPUTS.displayName.optional().describe("null clears"),
+  content: PLAN_FIELD_INPUTS.content.optional(),
+  startDate: boundedDate().nullable().optional().describe("YYYY-MM-DD, the program's schedule; null clears"),
+  pdfUrl: PLAN_FIELD_INPUTS.pdfUrl
+    .optional()
+    .describe("null removes the file; a file program's content must pass the file plan rule"),
+});
+export type ProgramPatchInput = z.infer<typeof ProgramPatchInput>;

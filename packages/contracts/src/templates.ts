@@ -118,3 +118,11 @@ export const TemplateSchema = z
 export type Template = z.infer<typeof TemplateSchema>;
 export const TemplateListSchema = paged(TemplateSchema);
 export type TemplateList = z.infer<typeof TemplateListSchema>;
+
+/** The plan fields a program shares with its template, read the same way (`PATCH /v1/web/programs/:id`). */
+export const PLAN_FIELD_INPUTS = {
+  name: boundedName(TEMPLATE_NAME_MAX),
+  displayName: optionalText(TEMPLATE_NAME_MAX),
+  content: templateContent,
+  pdfUrl,
+};

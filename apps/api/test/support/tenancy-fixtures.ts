@@ -67,6 +67,12 @@ export async function seedStudio(t: TestApp, owner: WebUserContext, limited: boo
   const lead = await web("POST", "/v1/web/crm/leads", { name: "Lead", phone: "0501234567" }, "lead");
   const status = await web("POST", "/v1/web/crm/statuses", { label: "Custom", color: "#336699" }, "status");
   const plainTask = await web("POST", "/v1/web/tasks", { title: "Task" }, "task");
+  const taskAutomation = await web(
+    "POST",
+    "/v1/web/task-automations",
+    { trigger: "SUBSCRIPTION_ASSIGNED", title: "Welcome call" },
+    "task automation",
+  );
   const key = await web("POST", "/v1/web/studios/current/api-keys", { name: "matrix" }, "api key");
   const content = await web(
     "POST",
@@ -141,6 +147,7 @@ export async function seedStudio(t: TestApp, owner: WebUserContext, limited: boo
     lead: lead.id,
     crmStatus: status.id,
     task: plainTask.id,
+    taskAutomation: taskAutomation.id,
     apiKey: key.id,
     contentItem: content.id,
     contentCategory: category.id,

@@ -2,4 +2,7 @@
 export { listTemplateAssignments } from "./list-template-assignments";
 export { assignTemplate } from "./assign-template";
 export { assignTemplateInBulk } from "./assign-template-in-bulk";
-export { releaseHeldProgram, releaseHeldProgramsOnIntake, releaseProgram } from "./release-held-program";
+export { releaseHeldProgram, releaseHeldProgramsOnIntake } from "./release-held-program";
+export { releaseProgram } from "./release-program";
+export { listClientPrograms } from "./list-client-programs";
+export { updateProgram } from "./update-program";

@@ -1,11 +1,10 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import type { Program, ProgramReleaseInput, ProgramReleaseResult } from "@studio/contracts";
-import { clients, programs, type Db, type DbOrTx } from "@studio/db";
-import { AppError, notFound } from "../errors";
+import type { ProgramReleaseInput, ProgramReleaseResult } from "@studio/contracts";
+import { clients, programs, type DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { announceActivatedPrograms } from "./program-effects";
 import { toProgram } from "./program-record";
-import { liveTrainees, loadLiveTrainee } from "../clients/live-trainee";
+import { liveTrainees } from "../clients/live-trainee";
 
 /**
  * The release of hold mode (document 2 "States and transitions"; the rule is ours, see
@@ -14,7 +13,11 @@ import { liveTrainees, loadLiveTrainee } from "../clients/live-trainee";
  * plan-activated job follow, in one transaction. Idempotent: a second call finds nothing pending
  * and does nothing. A trainee deleted meanwhile gets the status change but no push or job.
  */
-async function releaseWhere(db: DbOrTx, scope: StudioScope, which: SQL): Promise<ProgramReleaseResult> {
+export async function releaseProgramsWhere(
+  db: DbOrTx,
+  scope: StudioScope,
+  which: SQL,
+): Promise<ProgramReleaseResult> {
   const { studioId, now } = scope;
   return db.transaction(async (tx) => {
     const released = await tx
@@ -46,7 +49,7 @@ export async function releaseHeldProgram(
   scope: StudioScope,
   input: ProgramReleaseInput,
 ): Promise<ProgramReleaseResult> {
-  return releaseWhere(db, scope, eq(programs.releaseResponseId, input.responseId));
+  return releaseProgramsWhere(db, scope, eq(programs.releaseResponseId, input.responseId));
 }
 
 /**
@@ -60,31 +63,5 @@ export async function releaseHeldProgramsOnIntake(
   scope: StudioScope,
   input: { clientId: string; responseId: string },
 ): Promise<ProgramReleaseResult> {
-  return releaseWhere(db, scope, eq(programs.clientId, input.clientId));
-}
-
-/**
- * `POST /v1/web/programs/{id}/release`: a coach releases one held program now. The program must
- * be the studio's, of a live trainee the caller reaches (NOT_FOUND program not found otherwise,
- * like a missing one), and held (CONFLICT "program is not held for release": an ACTIVE program, or
- * one released already). Answers the program, ACTIVE.
- */
-export async function releaseProgram(db: Db, scope: StudioScope, input: { id: string }): Promise<Program> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: programs.id, clientId: programs.clientId, releasePending: programs.releasePending })
-      .from(programs)
-      .where(and(eq(programs.id, input.id), eq(programs.studioId, scope.studioId)))
-      .for("update")
-      .limit(1);
-    if (!row) throw notFound("program");
-    try {
-      await loadLiveTrainee(tx, scope, row.clientId);
-    } catch (error) {
-      throw error instanceof AppError && error.code === "NOT_FOUND" ? notFound("program") : error;
-    }
-    if (!row.releasePending) throw new AppError("CONFLICT", "program is not held for release");
-    const { released } = await releaseWhere(tx, scope, eq(programs.id, row.id));
-    return released[0]!;
-  });
+  return releaseProgramsWhere(db, scope, eq(programs.clientId, input.clientId));
 }
