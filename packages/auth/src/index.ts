@@ -6,3 +6,4 @@ export * from "./webhook-token";
 export * from "./replay-guard";
 export * from "./one-time-code";
 export * from "./sealed-text";
+export * from "./standard-webhooks";
