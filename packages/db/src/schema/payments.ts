@@ -20,7 +20,10 @@ export const paymentWebhookEvents = pgTable("payment_webhook_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
 
-/** A trainee's payments and refunds as the payments provider reported them (integer agorot). */
+/**
+ * A trainee's payments as the payments provider reported them (integer agorot), one row per
+ * provider payment of a studio; a refund marks its payment REFUNDED (refundedAt, the refunded amount).
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -29,8 +32,8 @@ export const payments = pgTable(
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    /** PAYMENT | REFUND */
-    kind: text("kind").notNull(),
+    /** PAID | REFUNDED */
+    status: text("status").notNull(),
     /** The provider's payment id (a refund names the payment it refunds). */
     providerPaymentId: text("provider_payment_id").notNull(),
     amountAgorot: integer("amount_agorot").notNull(),
@@ -38,12 +41,17 @@ export const payments = pgTable(
     planId: text("plan_id").references(() => plans.id, { onDelete: "set null" }),
     subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     webhookId: text("webhook_id").notNull(),
+    /** When the provider says it was paid (paidAt). */
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedAmountAgorot: integer("refunded_amount_agorot"),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_studio_idx").on(t.studioId),
     index("payments_client_idx").on(t.clientId, t.occurredAt),
     uniqueIndex("payments_webhook_key").on(t.webhookId),
+    // A payment delivered twice under two webhook ids is still one payment.
+    uniqueIndex("payments_provider_payment_key").on(t.studioId, t.providerPaymentId),
   ],
 );
