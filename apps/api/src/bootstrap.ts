@@ -2,7 +2,7 @@ import { createDatabase } from "@studio/db";
 import { createKvStore, evictionProblem, RedisKvStore, type KvStore } from "@studio/kv";
 import { createWiredJobQueue } from "@studio/jobs";
 import { DEFAULT_LLM_MODEL } from "@studio/config";
-import type { ObjectStorage } from "@studio/domain";
+import type { DomainPorts, ObjectStorage } from "@studio/domain";
 import { createWhatsAppCloudChat } from "@studio/providers/chat";
 import { createPostmarkMailer } from "@studio/providers/mail";
 import { createLanguageModel } from "@studio/providers/model";
@@ -66,6 +66,7 @@ export async function openDeps(
     model,
     webPages,
     storage,
+    senders: codeSenders(config),
     async close() {
       if (config.s3) (storage as S3ObjectStorage).close();
       await jobs.stop();
@@ -88,6 +89,19 @@ export async function createObjectStorage(config: AppConfig): Promise<ObjectStor
   }
   if (config.localMedia) return new LocalObjectStorage(config.localMedia);
   return null;
+}
+
+/**
+ * The API's own chat and mail clients (WHATSAPP_*, MAIL_*), for signup verification codes only:
+ * document 3 answers 503 when the sender refuses, so those are sent in the request, each under
+ * ONBOARDING_SEND_TIMEOUT_MS (the fetch is aborted past it). Unset provider: no sender.
+ */
+export function codeSenders(config: AppConfig): Partial<DomainPorts> {
+  const options = { timeoutMs: config.onboardingSendTimeoutMs };
+  return {
+    ...(config.chat && { chat: createWhatsAppCloudChat(config.chat, options) }),
+    ...(config.mail && { mailer: createPostmarkMailer(config.mail, options) }),
+  };
 }
 
 /** The model when LLM_BASE_URL is set (LLM_MODEL, default gpt-4o-mini: @studio/config's, shared with the worker). */

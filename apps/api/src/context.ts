@@ -4,7 +4,7 @@ import type { KvStore } from "@studio/kv";
 import type { AppConfig } from "./config";
 import type { Logger } from "@studio/observability";
 import type { JobQueue } from "@studio/jobs";
-import type { LanguageModel, WebPageReader } from "@studio/domain";
+import type { DomainPorts, LanguageModel, WebPageReader } from "@studio/domain";
 import type { ObjectStorage } from "@studio/domain";
 import type { ProcessCaches } from "./caches/process-caches";
 
@@ -17,6 +17,12 @@ export interface AppDeps {
   jobs: JobQueue;
   logger: Logger;
   now: () => Date;
+  /**
+   * The chat and mail providers the API calls itself, under ONBOARDING_SEND_TIMEOUT_MS: only
+   * signup verification codes, whose answer is the send's verdict (document 3). Everything else
+   * leaves through the job queue. Absent: that channel answers 503 (unless OTP_DEV_MODE).
+   */
+  senders?: Partial<DomainPorts>;
   /** The language model (LLM_*); null or absent: model features answer SERVICE_UNAVAILABLE. */
   model?: LanguageModel | null;
   /** Reads links under the outbound target checks (and RECIPE_READER_URL as second reader). */

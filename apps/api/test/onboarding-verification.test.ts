@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { studios } from "@studio/db";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createCapturingLogger } from "@studio/observability";
-import { mailConfigFromEnv, whatsAppConfigFromEnv } from "@studio/config";
-import { createWhatsAppCloudChat } from "@studio/providers/chat";
-import { createPostmarkMailer } from "@studio/providers/mail";
 import {
   startFakeWhatsAppServer,
   type FakeWhatsAppServer,
@@ -23,11 +22,10 @@ import { studioIdOf, uniquePhone } from "./support/team-fixtures";
  * POST /v1/public/onboarding/request-otp, verify-otp, request-email-otp, verify-email-otp. Codes of
  * 6 digits kept 300 s; 3 sends per phone or e-mail and 30 per client address (x-client-ip when
  * present) per 600 s; the fifth wrong code burns the code (429); a code is used once; tokens
- * signed for 15 minutes; 400 VALIDATION; 503 without a sender; OTP_DEV_MODE answers devCode.
+ * signed for 15 minutes; 400 VALIDATION; 503 SERVICE_UNAVAILABLE "when the sender refuses or none is
+ * wired" (the provider is called in the request, under ONBOARDING_SEND_TIMEOUT_MS); OTP_DEV_MODE
+ * answers devCode.
  */
-
-const PHONE_JOB = "send-onboarding-phone-code";
-const EMAIL_JOB = "send-onboarding-email-code";
 
 /** Offset of the request clock from the real one (tests move it; service signatures need it at 0). */
 let offsetMs = 0;
@@ -36,11 +34,17 @@ let offsetMs = 0;
 let dev: TestApp;
 /** No sender wired and no dev mode. */
 let plain: TestApp;
-/** The WhatsApp Cloud API and Postmark on loopback fakes, and a worker that sends. */
+/** The WhatsApp Cloud API and Postmark on loopback fakes, called by the API in the request. */
 let send: TestApp;
 let whatsapp: FakeWhatsAppServer;
 let postmark: FakePostmarkServer;
 const sendLog = createCapturingLogger();
+/** OTP_DEV_MODE=1 with both senders configured (on the same fakes). */
+let devSend: TestApp;
+/** Both providers on a loopback server that never answers; ONBOARDING_SEND_TIMEOUT_MS=300. */
+let slow: TestApp;
+let hanging: Server;
+const held: ServerResponse[] = [];
 
 let ipSerial = 0;
 /** A fresh client address per test, so the per-IP budget of one test never reaches another. */
@@ -90,22 +94,44 @@ beforeAll(async () => {
     MAIL_SERVER_TOKEN: "pm-token",
     MAIL_FROM: "Studio <no-reply@studio.example>",
   };
-  send = await startTestApp({
+  send = await startTestApp({ database: "postgres", redis: true, env, logger: sendLog.logger });
+  devSend = await startTestApp({ database: "postgres", redis: true, env: { ...env, OTP_DEV_MODE: "1" } });
+  hanging = createServer((req, res) => {
+    req.resume();
+    held.push(res);
+  });
+  await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", () => resolve()));
+  const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+  slow = await startTestApp({
     database: "postgres",
     redis: true,
-    env,
-    worker: true,
-    logger: sendLog.logger,
-    ports: {
-      chat: createWhatsAppCloudChat(whatsAppConfigFromEnv(env)!),
-      mailer: createPostmarkMailer(mailConfigFromEnv(env)!),
+    env: {
+      ...env,
+      WHATSAPP_API_URL: hangingUrl,
+      MAIL_API_URL: hangingUrl,
+      ONBOARDING_SEND_TIMEOUT_MS: "300",
     },
   });
 });
 afterAll(async () => {
-  await Promise.all([dev?.close(), plain?.close(), send?.close()]);
-  await Promise.all([whatsapp?.close(), postmark?.close()]);
+  await Promise.all([dev?.close(), plain?.close(), send?.close(), devSend?.close(), slow?.close()]);
+  for (const res of held) res.destroy();
+  hanging?.closeAllConnections();
+  await Promise.all([
+    whatsapp?.close(),
+    postmark?.close(),
+    new Promise((resolve) => (hanging ? hanging.close(resolve) : resolve(undefined))),
+  ]);
 });
+
+/** The jobs a request queued (every payload carries its requestId). */
+async function jobsOfRequest(app: TestApp, requestId: string): Promise<unknown[]> {
+  const { rows } = await app.deps.database.executor.executeSql(
+    `select name from pgboss.job where data->>'requestId' = $1`,
+    [requestId],
+  );
+  return rows;
+}
 
 describe("dev mode (OTP_DEV_MODE=1)", () => {
   it("request-otp answers the 6-digit code as devCode and queues nothing; verify-otp answers a phone token valid 15 minutes", async () => {
@@ -118,7 +144,7 @@ describe("dev mode (OTP_DEV_MODE=1)", () => {
       expiresInSeconds: 300,
       devCode: expect.stringMatching(/^\d{6}$/),
     });
-    expect(await dev.jobsNamed(PHONE_JOB)).toEqual([]);
+    expect(await jobsOfRequest(dev, res.body.requestId)).toEqual([]);
 
     const before = Date.now();
     const verified = await post(dev, "verify-otp", { phone: phone.e164, code: res.body.data.devCode });
@@ -138,7 +164,7 @@ describe("dev mode (OTP_DEV_MODE=1)", () => {
       expiresInSeconds: 300,
       devCode: expect.stringMatching(/^\d{6}$/),
     });
-    expect(await dev.jobsNamed(EMAIL_JOB)).toEqual([]);
+    expect(await jobsOfRequest(dev, res.body.requestId)).toEqual([]);
     const verified = await post(dev, "verify-email-otp", { email, code: res.body.data.devCode });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body.data).toEqual({ emailToken: expect.any(String), expiresAt: expect.any(String) });
@@ -410,115 +436,162 @@ describe("without a sender and without dev mode", () => {
       expect(b.status).toBe(503);
       expect(b.body.code).toBe("SERVICE_UNAVAILABLE");
     }
-    expect(await plain.jobsNamed(PHONE_JOB)).toEqual([]);
-    expect(await plain.jobsNamed(EMAIL_JOB)).toEqual([]);
     expect((await post(plain, "verify-otp", { phone, code: "123456" })).status).toBe(400);
   });
 });
 
-describe("with senders (WhatsApp Cloud API and Postmark on loopback), through the worker", () => {
-  async function until<T>(find: () => T | undefined, what: string, tries = 200): Promise<T> {
-    for (let i = 0; i < tries; i++) {
-      const found = find();
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`nothing reached ${what}`);
-  }
+describe("with senders (WhatsApp Cloud API and Postmark on loopback), called in the request", () => {
+  const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
-  it("the phone code reaches the number in a Hebrew chat message; the job holds neither code nor phone; the code verifies", async () => {
+  it("the phone code has reached the number in a Hebrew chat message when the answer is 200; no job is queued; the code verifies", async () => {
     const phone = uniquePhone();
     const res = await post(send, "request-otp", { phone: phone.local });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ sent: true, expiresInSeconds: 300 });
     const digits = phone.e164.slice(1);
-    const message = await until(() => whatsapp.messages.find((m) => m.to === digits), digits);
+    // Already there: the provider accepted it before the answer.
+    const message = whatsapp.messages.find((m) => m.to === digits)!;
+    expect(message).toBeDefined();
     expect(message.type).toBe("text");
     expect(message.text!.body).toMatch(/קוד האימות שלך להרשמה/);
-    const code = /\b(\d{6})\b/.exec(message.text!.body)![1]!;
-
-    const jobs = await send.jobsNamed(PHONE_JOB);
-    expect(jobs.length).toBeGreaterThan(0);
-    for (const job of jobs) {
-      expect(JSON.stringify(job.data)).not.toContain(code);
-      expect(JSON.stringify(job.data)).not.toContain(phone.e164.slice(4));
-    }
-    const verified = await post(send, "verify-otp", { phone: phone.e164, code });
+    expect(await jobsOfRequest(send, res.body.requestId)).toEqual([]);
+    const verified = await post(send, "verify-otp", { phone: phone.e164, code: codeIn(message.text!.body) });
     expect(verified.status).toBe(200);
     expect(verified.body.data.phoneToken).toEqual(expect.any(String));
   });
 
-  it("the e-mail code reaches the address in a Hebrew mail from MAIL_FROM; the job holds neither code nor address; the code verifies", async () => {
+  it("the e-mail code has reached the address in a Hebrew mail from MAIL_FROM when the answer is 200; no job is queued; the code verifies", async () => {
     const email = uniqueEmail();
     const res = await post(send, "request-email-otp", { email: email.toUpperCase() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ sent: true, expiresInSeconds: 300 });
-    const mail = await until(() => postmark.mails.find((m) => m.To === email), email);
+    const mail = postmark.mails.find((m) => m.To === email)!;
+    expect(mail).toBeDefined();
     expect(mail.From).toBe("Studio <no-reply@studio.example>");
     expect(mail.MessageStream).toBe("outbound");
     expect(mail.Subject).toBe("קוד האימות שלך להרשמה");
     expect(mail.TextBody).toMatch(/קוד האימות שלך להרשמה הוא: \d{6}/);
-    const code = /\b(\d{6})\b/.exec(mail.TextBody!)![1]!;
-    for (const job of await send.jobsNamed(EMAIL_JOB)) {
-      expect(JSON.stringify(job.data)).not.toContain(code);
-      expect(JSON.stringify(job.data).toLowerCase()).not.toContain(email.split("@")[0]);
-    }
-    const verified = await post(send, "verify-email-otp", { email, code });
+    expect(await jobsOfRequest(send, res.body.requestId)).toEqual([]);
+    const verified = await post(send, "verify-email-otp", { email, code: codeIn(mail.TextBody!) });
     expect(verified.status).toBe(200);
     expect(verified.body.data.emailToken).toEqual(expect.any(String));
   });
 
-  it("a job that runs after its code expired sends nothing; a payload sealed for the other channel is dropped", async () => {
-    const phone = uniquePhone();
-    expect((await post(send, "request-otp", { phone: phone.e164 })).status).toBe(200);
-    const digits = phone.e164.slice(1);
-    await until(() => whatsapp.messages.find((m) => m.to === digits), digits);
-    const job = (await send.jobsNamed(PHONE_JOB)).at(-1)!;
-    const db = send.deps.database.db;
-    // The same sealed code, re-queued as if the worker had only reached it after 300 s.
-    await db.transaction((tx) =>
-      send.deps.jobs.enqueue(PHONE_JOB, { ...job.data, expiresAt: Date.now() - 1 }, { tx }),
-    );
-    // And sealed for phones, handed to the e-mail job: it does not open there.
-    await db.transaction((tx) => send.deps.jobs.enqueue(EMAIL_JOB, job.data, { tx }));
-    await until(
-      () =>
-        sendLog.lines.find((l) => l.msg === "signup code not sent: it expired before the job ran") &&
-        sendLog.lines.find((l) => l.msg.startsWith("signup code not sent: the sealed code does not open")),
-      "the expired and the foreign job",
-    );
-    expect(whatsapp.messages.filter((m) => m.to === digits)).toHaveLength(1);
+  for (const status of [503, 400]) {
+    it(`the chat provider refusing (HTTP ${status}) answers 503 SERVICE_UNAVAILABLE: the refused code is not usable, the earlier code stays valid, nothing is queued; the log carries neither phone nor code`, async () => {
+      const phone = uniquePhone();
+      const digits = phone.e164.slice(1);
+      expect((await post(send, "request-otp", { phone: phone.e164 })).status).toBe(200);
+      const earlier = codeIn(whatsapp.messages.find((m) => m.to === digits)!.text!.body);
+
+      whatsapp.failNext(1, status);
+      const refusedAt = whatsapp.refused.length;
+      const res = await post(send, "request-otp", { phone: phone.e164 });
+      expect(res.status, JSON.stringify(res.body)).toBe(503);
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: "SERVICE_UNAVAILABLE",
+        message: expect.stringContaining("the chat provider refused"),
+        requestId: expect.any(String),
+      });
+      expect(await jobsOfRequest(send, res.body.requestId)).toEqual([]);
+      const refused = whatsapp.refused[refusedAt] as { to: string; text: { body: string } };
+      expect(refused.to).toBe(digits);
+      const refusedCode = codeIn(refused.text.body);
+      expect(whatsapp.messages.filter((m) => m.to === digits)).toHaveLength(1);
+
+      const logged = JSON.stringify(sendLog.lines.filter((l) => l.fields.requestId === res.body.requestId));
+      expect(logged).toContain("signup code not sent: the chat provider refused");
+      expect(logged).not.toContain(refusedCode);
+      expect(logged).not.toContain(phone.e164.slice(4));
+
+      if (refusedCode !== earlier) {
+        const tried = await post(send, "verify-otp", { phone: phone.e164, code: refusedCode });
+        expect(tried.status).toBe(400);
+        expect(tried.body.message).toBe("invalid or expired code");
+      }
+      expect((await post(send, "verify-otp", { phone: phone.e164, code: earlier })).status).toBe(200);
+    });
+  }
+
+  it("the mail provider refusing (HTTP 422, 500) answers 503 SERVICE_UNAVAILABLE and the refused code is not usable", async () => {
+    for (const status of [422, 500]) {
+      const email = uniqueEmail();
+      postmark.failNext(1, status);
+      const refusedAt = postmark.refused.length;
+      const res = await post(send, "request-email-otp", { email });
+      expect(res.status, JSON.stringify(res.body)).toBe(503);
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: "SERVICE_UNAVAILABLE",
+        message: expect.stringContaining("the mail provider refused"),
+      });
+      expect(await jobsOfRequest(send, res.body.requestId)).toEqual([]);
+      const refused = postmark.refused[refusedAt] as { To: string; TextBody: string };
+      expect(refused.To).toBe(email);
+      const tried = await post(send, "verify-email-otp", { email, code: codeIn(refused.TextBody) });
+      expect(tried.status, String(status)).toBe(400);
+      expect(tried.body.message).toBe("invalid or expired code");
+      // The provider back: the next request is sent and its code verifies.
+      expect((await post(send, "request-email-otp", { email })).status).toBe(200);
+      const mail = postmark.mails.find((m) => m.To === email)!;
+      expect((await post(send, "verify-email-otp", { email, code: codeIn(mail.TextBody!) })).status).toBe(
+        200,
+      );
+    }
   });
 
-  it("a provider refusal happens in the job: the request answers 200, the job retries and delivers; logs carry no address or code", async () => {
-    // Both channels at once: each refusal waits out its job's retry backoff (5-10 s), and the two
-    // jobs (and providers) are independent, so they wait side by side instead of one after the other.
-    postmark.failNext(1, 500);
-    whatsapp.failNext(1, 503);
-    const email = uniqueEmail();
+  it("a provider that does not answer within ONBOARDING_SEND_TIMEOUT_MS answers 503 SERVICE_UNAVAILABLE, about then", async () => {
+    for (const [path, body] of [
+      ["request-otp", { phone: uniquePhone().e164 }],
+      ["request-email-otp", { email: uniqueEmail() }],
+    ] as const) {
+      const started = Date.now();
+      const res = await post(slow, path, body);
+      const took = Date.now() - started;
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(503);
+      expect(res.body).toMatchObject({ ok: false, code: "SERVICE_UNAVAILABLE" });
+      expect(took, path).toBeGreaterThanOrEqual(290);
+      expect(took, path).toBeLessThan(3_000);
+      expect(await jobsOfRequest(slow, res.body.requestId)).toEqual([]);
+    }
+    expect(held.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refused sends count against the subject's budget (3 per 600 s) like accepted ones", async () => {
+    const phone = uniquePhone().e164;
+    whatsapp.failNext(3, 500);
+    for (let i = 1; i <= 3; i++)
+      expect((await post(send, "request-otp", { phone })).status, `send ${i}`).toBe(503);
+    const fourth = await post(send, "request-otp", { phone });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe("RATE_LIMITED");
+    expect(whatsapp.messages.filter((m) => m.to === phone.slice(1))).toEqual([]);
+  });
+
+  it("OTP_DEV_MODE=1 with both senders configured sends nothing and answers devCode", async () => {
     const phone = uniquePhone();
-    const digits = phone.e164.slice(1);
-    const [res, phoneRes] = await Promise.all([
-      post(send, "request-email-otp", { email }),
-      post(send, "request-otp", { phone: phone.e164 }),
-    ]);
-    expect(res.status).toBe(200);
-    expect(phoneRes.status).toBe(200);
-    const [mail] = await Promise.all([
-      until(() => postmark.mails.find((m) => m.To === email), email, 300),
-      until(() => whatsapp.messages.find((m) => m.to === digits), digits, 300),
-    ]);
-    const code = /\b(\d{6})\b/.exec(mail.TextBody!)![1]!;
-    const refusal = sendLog.lines.find((l) => l.msg === "signup code not sent: the mail provider refused");
-    expect(refusal).toBeDefined();
-    const logged = JSON.stringify(sendLog.lines);
-    expect(logged).not.toContain(email.split("@")[0]);
-    expect(logged).not.toContain(code);
-    expect(logged).not.toContain(phone.e164.slice(4));
-  }, 45_000);
+    const email = uniqueEmail();
+    const a = await post(devSend, "request-otp", { phone: phone.e164 });
+    const b = await post(devSend, "request-email-otp", { email });
+    expect(a.body.data.devCode).toMatch(/^\d{6}$/);
+    expect(b.body.data.devCode).toMatch(/^\d{6}$/);
+    expect(whatsapp.messages.filter((m) => m.to === phone.e164.slice(1))).toEqual([]);
+    expect(postmark.mails.filter((m) => m.To === email)).toEqual([]);
+    expect((await post(devSend, "verify-otp", { phone: phone.e164, code: a.body.data.devCode })).status).toBe(
+      200,
+    );
+  });
 });
 
 describe("configuration", () => {
+  it("ONBOARDING_SEND_TIMEOUT_MS: 100 to 10 000 ms, default 5 000", () => {
+    expect(loadConfig({}).onboardingSendTimeoutMs).toBe(5_000);
+    expect(loadConfig({ ONBOARDING_SEND_TIMEOUT_MS: " 300 " }).onboardingSendTimeoutMs).toBe(300);
+    for (const bad of ["99", "10001", "1.5", "soon"])
+      expect(() => loadConfig({ ONBOARDING_SEND_TIMEOUT_MS: bad }), bad).toThrow(ConfigError);
+  });
+
   it("MAIL_* configure the mail provider; half a configuration is refused", () => {
     expect(loadConfig({}).mail).toBeUndefined();
     expect(loadConfig({ MAIL_SERVER_TOKEN: "t", MAIL_FROM: "a@example.com" }).mail).toEqual({

@@ -65,6 +65,12 @@ export interface ApiConfig {
    * SERVICE_UNAVAILABLE (unless OTP_DEV_MODE=1).
    */
   mail?: PostmarkMailConfig;
+  /**
+   * ONBOARDING_SEND_TIMEOUT_MS (100 to 10 000, default 5 000): how long a signup verification
+   * request (request-otp, request-email-otp) waits for the chat or mail provider, which the API
+   * calls in the request (document 3: the answer is 503 when the sender refuses); past it: 503.
+   */
+  onboardingSendTimeoutMs: number;
   appWebUrl: string;
   /** WAITLIST_FORWARD_URL (http or https): where waitlist leads are forwarded after the response; unset: no forward. */
   waitlistForwardUrl?: string;
@@ -153,6 +159,7 @@ const apiEnv = z.object({
   BODY_LIMIT_BYTES: positiveInt("BODY_LIMIT_BYTES", 1024 * 1024),
   TRUST_PROXY: flag,
   OTP_DEV_MODE: flag,
+  ONBOARDING_SEND_TIMEOUT_MS: integerFromTo("ONBOARDING_SEND_TIMEOUT_MS", 5_000, 100, 10_000),
   APP_WEB_URL: orDefault("http://localhost:3000"),
   WAITLIST_FORWARD_URL: httpUrl("WAITLIST_FORWARD_URL", "unset"),
   WAITLIST_RATE_LIMIT: positiveInt("WAITLIST_RATE_LIMIT", WAITLIST_LIMITS.perAddress),
@@ -237,6 +244,7 @@ function toApiConfig(e: ApiEnv, providers: Pick<ApiConfig, "chat" | "mail">): Ap
     trustProxy: e.TRUST_PROXY,
     otpDevMode: e.OTP_DEV_MODE,
     ...providers,
+    onboardingSendTimeoutMs: e.ONBOARDING_SEND_TIMEOUT_MS,
     appWebUrl: e.APP_WEB_URL,
     waitlistForwardUrl: e.WAITLIST_FORWARD_URL,
     waitlistRateLimit: e.WAITLIST_RATE_LIMIT,

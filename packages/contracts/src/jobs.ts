@@ -88,24 +88,6 @@ export const SendTraineeSignInCodePayload = z.object({
 export type SendTraineeSignInCodePayload = z.input<typeof SendTraineeSignInCodePayload>;
 
 /**
- * Signup verification (document 3 "Signup verification"): the worker sends a one-time code to a
- * phone over the chat channel (send-onboarding-phone-code) or to an e-mail address by mail
- * (send-onboarding-email-code). There is no row to read the recipient from, so the recipient and
- * the code travel sealed together (AES-GCM under a key derived from SESSION_SIGNING_SECRET and the
- * job's own purpose); a job past expiresAt sends nothing.
- */
-export const SEND_ONBOARDING_PHONE_CODE_JOB = "send-onboarding-phone-code";
-export const SEND_ONBOARDING_EMAIL_CODE_JOB = "send-onboarding-email-code";
-export const SendOnboardingCodePayload = z.object({
-  /** Sealed JSON {to, code}. */
-  sealed: z.string().min(1).max(2000),
-  /** Epoch ms: when the code expires. */
-  expiresAt: z.number().int().positive(),
-  requestId,
-});
-export type SendOnboardingCodePayload = z.input<typeof SendOnboardingCodePayload>;
-
-/**
  * A waitlist lead was created while WAITLIST_FORWARD_URL is configured: the worker posts it to
  * that address (best effort) and marks it forwarded. The lead is read from its row when the job runs.
  */

@@ -3,9 +3,11 @@ import type { z } from "zod";
 /**
  * Outbound services, as interfaces only: every adapter lives in packages/providers (one folder
  * per port: mail, chat, push, model, storage, web-pages) and implements the type declared here.
- * Mail, chat and push are called by job handlers, never in a request. Domain code composes what
- * to send and enqueues the job in its transaction (scope.jobs); tests pass a real loopback server
- * speaking the provider's protocol or a recording implementation of the port.
+ * Mail, chat and push are called by job handlers, never in a request, with one exception: signup
+ * verification codes, whose answer is the send's verdict (onboarding/onboarding-channels.ts).
+ * Domain code composes what to send and enqueues the job in its transaction (scope.jobs); tests
+ * pass a real loopback server speaking the provider's protocol or a recording implementation of
+ * the port.
  */
 export interface MailMessage {
   to: string;
@@ -29,7 +31,7 @@ export interface ChatMessage {
   oneTimeCode?: string;
 }
 
-/** The chat channel (WhatsApp-style) used for trainee invites and sign-in codes. */
+/** The chat channel (WhatsApp-style) used for trainee invites, sign-in and signup codes. */
 export interface ChatMessenger {
   sendMessage(message: ChatMessage): Promise<void>;
 }

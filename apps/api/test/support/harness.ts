@@ -16,7 +16,7 @@ import type { AppDeps } from "../../src/context";
 import { createLogger, type Logger } from "../../src/logger";
 import { freshPglite, freshPostgres, TEST_REDIS_URL } from "./databases";
 import { createWiredJobQueue, type JobQueue } from "@studio/jobs";
-import { modelDeps } from "../../src/bootstrap";
+import { codeSenders, modelDeps } from "../../src/bootstrap";
 
 export interface TestAppOptions {
   database?: "postgres" | "pglite";
@@ -155,6 +155,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now,
     // LLM_BASE_URL, RECIPE_READER_URL and WEBHOOK_ALLOW_LOOPBACK come from options.env.
     ...modelDeps(config),
+    // WHATSAPP_* and MAIL_* from options.env: the API's own signup-code senders, as bootstrap wires them.
+    senders: codeSenders(config),
     storage: options.storage ?? null,
   };
   const servers: ReturnType<typeof serve>[] = [];

@@ -1,6 +1,6 @@
 import type { ChatMessage, MailMessage } from "../ports";
 
-// The Hebrew messages that carry a signup verification code (the send-onboarding-*-code jobs).
+// The Hebrew messages that carry a signup verification code (sent in the request: onboarding-channels.ts).
 
 /** The chat message to the phone; there is no studio yet (studioId stays empty). */
 export function composeOnboardingPhoneCode(input: { to: string; code: string }): ChatMessage {

@@ -1,10 +1,5 @@
 export * from "./onboarding-scope";
 export * from "./onboarding-token";
-export {
-  openOnboardingEmailCode,
-  openOnboardingPhoneCode,
-  type SealedOnboardingCode,
-} from "./onboarding-codes";
 export * from "./request-onboarding-phone-code";
 export * from "./verify-onboarding-phone-code";
 export * from "./request-onboarding-email-code";

@@ -28,34 +28,3 @@ export const onboardingEmailCodes = oneTimeCodeStore({
   sealPurpose: "onboarding-email-code",
   limits,
 });
-
-/** What a send job's sealed payload holds. */
-export interface SealedOnboardingCode {
-  to: string;
-  code: string;
-}
-
-function openWith(
-  store: typeof onboardingPhoneCodes,
-  sealed: string,
-  secret: string,
-): SealedOnboardingCode | null {
-  const text = store.open(sealed, secret);
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as Partial<SealedOnboardingCode>;
-    return typeof value.to === "string" && typeof value.code === "string"
-      ? { to: value.to, code: value.code }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The recipient and code of a send-onboarding-phone-code payload; null when it does not open. */
-export const openOnboardingPhoneCode = (sealed: string, secret: string) =>
-  openWith(onboardingPhoneCodes, sealed, secret);
-
-/** The recipient and code of a send-onboarding-email-code payload; null when it does not open. */
-export const openOnboardingEmailCode = (sealed: string, secret: string) =>
-  openWith(onboardingEmailCodes, sealed, secret);

@@ -5,9 +5,9 @@ import type { OnboardingCodeScope } from "./onboarding-scope";
 
 /** `POST /v1/public/onboarding/request-email-otp`: a 6-digit code to the address by mail. */
 export function requestOnboardingEmailCode(
-  db: Db,
+  _db: Db,
   scope: OnboardingCodeScope,
   input: OnboardingEmailCodeRequestInput,
 ): Promise<OnboardingCodeRequestResult> {
-  return requestOnboardingCode(db, scope, EMAIL_CHANNEL, input.email);
+  return requestOnboardingCode(scope, EMAIL_CHANNEL, input.email);
 }

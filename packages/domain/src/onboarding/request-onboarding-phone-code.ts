@@ -5,9 +5,9 @@ import type { OnboardingCodeScope } from "./onboarding-scope";
 
 /** `POST /v1/public/onboarding/request-otp`: a 6-digit code to the phone over the chat channel. */
 export function requestOnboardingPhoneCode(
-  db: Db,
+  _db: Db,
   scope: OnboardingCodeScope,
   input: OnboardingPhoneCodeRequestInput,
 ): Promise<OnboardingCodeRequestResult> {
-  return requestOnboardingCode(db, scope, PHONE_CHANNEL, input.phone);
+  return requestOnboardingCode(scope, PHONE_CHANNEL, input.phone);
 }

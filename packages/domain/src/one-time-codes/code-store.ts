@@ -84,8 +84,11 @@ export interface OneTimeCodeStore {
    * when either is over its budget (a refused address spends nothing of the subject's).
    */
   throttleSend(settings: OneTimeCodeSettings, subject: string, ip: string): Promise<void>;
-  /** A new code for the subject, replacing any earlier one (whose wrong tries die with it). */
-  issue(settings: OneTimeCodeSettings, subject: string, now: Date): Promise<string>;
+  /**
+   * A new code for the subject (`code` when given: one already sent), replacing any earlier one
+   * (whose wrong tries die with it).
+   */
+  issue(settings: OneTimeCodeSettings, subject: string, now: Date, code?: string): Promise<string>;
   /**
    * Checks a presented code: BAD_REQUEST invalid or expired code when none is live or it does
    * not match; the last allowed wrong try deletes the code and answers RATE_LIMITED. Compared in
@@ -123,8 +126,7 @@ export function oneTimeCodeStore(kind: OneTimeCodeKind): OneTimeCodeStore {
       if (bySubject > limits.sendsPerSubject) throw tooManySends();
     },
 
-    async issue(settings, subject, now) {
-      const code = generateOneTimeCode();
+    async issue(settings, subject, now, code = generateOneTimeCode()) {
       const stored: StoredCode = {
         id: randomUUID(),
         hash: hashOneTimeCode(settings.secret, kind.hashPurpose, subject, code),

@@ -9,8 +9,6 @@ import { sendTraineeInvite } from "./send-trainee-invite";
 import { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
 import { forwardWaitlistLead } from "./forward-waitlist-lead";
 import { agentReply } from "./agent-reply";
-import { sendOnboardingPhoneCode } from "./send-onboarding-phone-code";
-import { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 
 /** Every job the platform runs; one file per job in this folder. */
 export const builtInJobs = [
@@ -25,8 +23,6 @@ export const builtInJobs = [
   pendingFormNotifier,
   forwardWaitlistLead,
   agentReply,
-  sendOnboardingPhoneCode,
-  sendOnboardingEmailCode,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -50,8 +46,6 @@ export {
 } from "./send-coach-invitation";
 export { createSendTraineeInviteJob, sendTraineeInvite } from "./send-trainee-invite";
 export { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
-export { sendOnboardingPhoneCode } from "./send-onboarding-phone-code";
-export { sendOnboardingEmailCode } from "./send-onboarding-email-code";
 export {
   createDeliverWebhookJob,
   DEFAULT_DELIVERIES_PER_STUDIO,

@@ -16,6 +16,8 @@ export interface FakeWhatsAppServer {
   /** The API base to configure as WHATSAPP_API_URL. */
   apiUrl: string;
   messages: FakeWhatsAppMessage[];
+  /** The bodies of the sends answered by failNext (parsed when they are JSON), oldest first. */
+  refused: unknown[];
   /** Answer the next `count` sends with this status (e.g. 500, 429) instead of accepting them. */
   failNext(count: number, status?: number): void;
   close(): Promise<void>;
@@ -29,11 +31,20 @@ const readBody = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
+const parsedOrText = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+};
+
 export async function startFakeWhatsAppServer(options: {
   phoneNumberId: string;
   accessToken: string;
 }): Promise<FakeWhatsAppServer> {
   const messages: FakeWhatsAppMessage[] = [];
+  const refused: unknown[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let serial = 0;
   const server = createServer(async (req, res) => {
@@ -52,6 +63,7 @@ export async function startFakeWhatsAppServer(options: {
       });
     if (failures.count > 0) {
       failures = { ...failures, count: failures.count - 1 };
+      refused.push(parsedOrText(body));
       return answer(failures.status, { error: { message: "Service temporarily unavailable", code: 2 } });
     }
     let message: FakeWhatsAppMessage;
@@ -78,6 +90,7 @@ export async function startFakeWhatsAppServer(options: {
   return {
     apiUrl: `http://127.0.0.1:${port}/v21.0`,
     messages,
+    refused,
     failNext(count, status = 500) {
       failures = { count, status };
     },

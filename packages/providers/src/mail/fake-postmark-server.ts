@@ -19,6 +19,8 @@ export interface FakePostmarkServer {
   /** The API base to configure as MAIL_API_URL. */
   apiUrl: string;
   mails: FakePostmarkMail[];
+  /** The bodies of the sends answered by failNext (parsed when they are JSON), oldest first. */
+  refused: unknown[];
   /** Answer the next `count` sends with this status (e.g. 500, 429) instead of accepting them. */
   failNext(count: number, status?: number): void;
   close(): Promise<void>;
@@ -34,8 +36,17 @@ const readBody = (req: IncomingMessage) =>
 
 const ADDRESS = /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/;
 
+const parsedOrText = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+};
+
 export async function startFakePostmarkServer(options: { serverToken: string }): Promise<FakePostmarkServer> {
   const mails: FakePostmarkMail[] = [];
+  const refused: unknown[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let serial = 0;
   const server = createServer(async (req, res) => {
@@ -50,6 +61,7 @@ export async function startFakePostmarkServer(options: { serverToken: string }):
       return answer(401, { ErrorCode: 10, Message: "Bad or missing Server API token." });
     if (failures.count > 0) {
       failures = { ...failures, count: failures.count - 1 };
+      refused.push(parsedOrText(body));
       return answer(failures.status, { ErrorCode: 100, Message: "Maintenance" });
     }
     let mail: FakePostmarkMail;
@@ -82,6 +94,7 @@ export async function startFakePostmarkServer(options: { serverToken: string }):
   return {
     apiUrl: `http://127.0.0.1:${port}`,
     mails,
+    refused,
     failNext(count, status = 500) {
       failures = { count, status };
     },

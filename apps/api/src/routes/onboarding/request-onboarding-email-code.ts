@@ -11,10 +11,10 @@ export const requestOnboardingEmailCodeRoute = onboardingCodeProcedure
       tags: ["onboarding"],
       summary: "Mail a signup verification code to an e-mail address",
       description:
-        "A 6-digit code valid 300 s, in a Hebrew mail. Answers sent true for every valid address. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.",
+        "A 6-digit code valid 300 s, in a Hebrew mail. Answers sent true for every valid address. The mail provider is called before the answer: 200 means it accepted the message. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.",
       errorResponses: {
         429: "3 sends per address or 30 per client address in 600 s",
-        503: "no mail provider is configured (and OTP_DEV_MODE is off)",
+        503: "the mail provider refused the code or did not answer within ONBOARDING_SEND_TIMEOUT_MS (no code is stored), or none is configured (and OTP_DEV_MODE is off)",
       },
     },
   })

@@ -11,10 +11,10 @@ export const requestOnboardingPhoneCodeRoute = onboardingCodeProcedure
       tags: ["onboarding"],
       summary: "Send a signup verification code to a phone over the chat channel",
       description:
-        "A 6-digit code valid 300 s, in a Hebrew chat message. The answer is the same for every valid number, registered or not. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.",
+        "A 6-digit code valid 300 s, in a Hebrew chat message. The answer is the same for every valid number, registered or not. The chat provider is called before the answer: 200 means it accepted the message. OTP_DEV_MODE=1 sends nothing and answers devCode. The client address for the throttles is x-client-ip when present.",
       errorResponses: {
         429: "3 sends per phone or 30 per address in 600 s",
-        503: "no chat provider is configured (and OTP_DEV_MODE is off)",
+        503: "the chat provider refused the code or did not answer within ONBOARDING_SEND_TIMEOUT_MS (no code is stored), or none is configured (and OTP_DEV_MODE is off)",
       },
     },
   })
