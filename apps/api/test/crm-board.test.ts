@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { coaches, leads, leadStatuses } from "@studio/db";
 import { signServiceRequest } from "@studio/auth";
+import { CrmBoardSchema, type CrmBoard } from "@studio/contracts";
 import { newOwner, startTestApp, userHeaders, type TestApp, type WebUserContext } from "./support/harness";
 
 let t: TestApp;
@@ -155,6 +156,38 @@ describe("GET /v1/web/crm/board: leads and filters", () => {
       lostReason: "price",
       deletedAt: null,
     });
+  });
+
+  it("the answer is byte for byte what JSON.stringify writes for the board (leads built as JSON text in SQL): escapes, non-ASCII, nulls, numbers", async () => {
+    const user = newOwner();
+    const odd = 'Quote " back\\slash\nline\ttab \u0001 ctrl \u2028 sep שלום 😀';
+    const oddLead = await createLead(user, { name: odd, city: "</script>", business: "a/b", valueAgorot: 0 });
+    const plain = await createLead(user, { name: "Plain" });
+    await setCreatedAt(oddLead.id, new Date(Date.UTC(2024, 0, 1)));
+    await setCreatedAt(plain.id, new Date(Date.UTC(2024, 0, 2)));
+    const path = "/v1/web/crm/board";
+    const res = await fetch(t.baseUrl + path, {
+      headers: {
+        ...signServiceRequest({
+          secret: t.config.serviceAuthSecret,
+          serviceId: "web-app",
+          method: "GET",
+          pathWithQuery: path,
+          body: "",
+        }),
+        ...userHeaders(user),
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    const text = await res.text();
+    const parsed = JSON.parse(text) as { data: CrmBoard };
+    expect(text).toBe(JSON.stringify(parsed));
+    expect(CrmBoardSchema.parse(parsed.data)).toEqual(parsed.data);
+    expect(parsed.data.leads.map((l) => l.name)).toEqual(["Plain", odd]);
+    expect(parsed.data.leads[1]).toMatchObject({ city: "</script>", business: "a/b", valueAgorot: 0 });
+    // An empty filter result is an empty array.
+    expect((await board(user, "?search=nobody-matches")).leads).toEqual([]);
   });
 
   it("search (trimmed) is case-insensitive on name, email and city and a plain substring on phone", async () => {

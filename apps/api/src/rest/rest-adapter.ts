@@ -46,7 +46,10 @@ export function createRestHandler(router: AnyTRPCRouter, options: RestHandlerOpt
   };
   const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
   const runners = new Map(
-    Object.entries(procedures).map(([path, procedure]) => [path, procedureRunner(procedure._def)]),
+    Object.entries(procedures).map(([path, procedure]) => [
+      path,
+      procedureRunner(procedure._def, { keepJsonText: true }),
+    ]),
   );
 
   const handler = async (c: Context<AppEnv>) => {
