@@ -46,3 +46,4 @@ export * from "./app-release";
 export * from "./task-automations";
 export * from "./trainee-home";
 export * from "./trainee-uploads";
+export * from "./payments";

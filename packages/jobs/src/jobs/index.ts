@@ -9,6 +9,7 @@ import { sendTraineeInvite } from "./send-trainee-invite";
 import { sendTraineeSignInCode } from "./send-trainee-sign-in-code";
 import { forwardWaitlistLead } from "./forward-waitlist-lead";
 import { agentReply } from "./agent-reply";
+import { processPaymentWebhookJob } from "./process-payment-webhook";
 
 /** Every job the platform runs; one file per job in this folder. */
 export const builtInJobs = [
@@ -23,6 +24,7 @@ export const builtInJobs = [
   pendingFormNotifier,
   forwardWaitlistLead,
   agentReply,
+  processPaymentWebhookJob,
 ] as const;
 
 export type BuiltInJob = (typeof builtInJobs)[number];
@@ -65,3 +67,4 @@ export {
   type ForwardWaitlistLeadPolicy,
 } from "./forward-waitlist-lead";
 export { AGENT_REPLY_POLICY, agentReply, createAgentReplyJob, type AgentReplyPolicy } from "./agent-reply";
+export { processPaymentWebhookJob } from "./process-payment-webhook";
