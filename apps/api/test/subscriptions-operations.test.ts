@@ -204,13 +204,16 @@ describe("assignSubscription", () => {
     expect(renewal).toMatchObject({ status: "ACTIVE", startDate: today() });
   });
 
-  it("sends no push (the catalogue has no subscription-assigned type), with or without notify", async () => {
+  it("sends PLAN_UPDATED (docs/decisions/task-automations.md), none with notify false", async () => {
     const { studioId, scope } = await studio();
     const p = await plan(studioId, monthly);
     const trainee = await addTraineeWithDevice(t, studioId);
-    await assignSubscription(db(), scope, { clientId: trainee.id, planId: p.id });
     await assignSubscription(db(), scope, { clientId: trainee.id, planId: p.id, notify: false });
     expect(await pushesOf(t, trainee.id)).toEqual([]);
+    await assignSubscription(db(), scope, { clientId: trainee.id, planId: p.id });
+    expect((await pushesOf(t, trainee.id)).map((x) => [x.type, x.status])).toEqual([
+      ["PLAN_UPDATED", "queued"],
+    ]);
   });
 });
 
@@ -315,7 +318,7 @@ describe("freeze, reactivate, cancel", () => {
       [queued.id, "PENDING", true],
     ]);
     expect(Math.abs(Date.parse(live[0]!.frozenAt!) - Date.now())).toBeLessThan(60_000);
-    const pushes = await pushesOf(t, trainee.id);
+    const pushes = await pushesOf(t, trainee.id, "SUBSCRIPTION_FROZEN");
     expect(pushes.map((x) => [x.type, x.status])).toEqual([["SUBSCRIPTION_FROZEN", "queued"]]);
     await expect(freezeSubscription(db(), scope, { clientId: trainee.id })).rejects.toMatchObject({
       code: "BAD_REQUEST",
