@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { automationStatus, type MappedError } from "./error-mapping";
 import { signingErrorBody } from "./signing-body";
-import { holdsJsonText, stringifyWithJsonText } from "./pre-serialized";
 
 /**
  * Which body shape a path answers with (document 3): the automation lane has its own; the public
@@ -43,11 +42,6 @@ export function writeSuccess(
     style === "automation"
       ? { success: true, message: message ?? "ok", data }
       : { ok: true, data, requestId };
-  // JSON text a query built (the CRM board's leads) is written as is (rest/pre-serialized.ts).
-  if (holdsJsonText(data))
-    return c.body(stringifyWithJsonText(body), status as ContentfulStatusCode, {
-      "Content-Type": "application/json",
-    });
   return c.json(body, status as ContentfulStatusCode);
 }
 

@@ -46,10 +46,7 @@ export function createRestHandler(router: AnyTRPCRouter, options: RestHandlerOpt
   };
   const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
   const runners = new Map(
-    Object.entries(procedures).map(([path, procedure]) => [
-      path,
-      procedureRunner(procedure._def, { keepJsonText: true }),
-    ]),
+    Object.entries(procedures).map(([path, procedure]) => [path, procedureRunner(procedure._def)]),
   );
 
   const handler = async (c: Context<AppEnv>) => {

@@ -1,5 +1,4 @@
 import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
-import { forOutputValidation } from "./pre-serialized";
 
 /**
  * Runs a tRPC procedure's middleware chain (`_def.middlewares`: its own middlewares, the input
@@ -55,9 +54,8 @@ const failure = (cause: unknown): StepResult => ({
  * The procedure as a function of one call, its steps picked once: the answer, or a throw of
  * its error as tRPC's caller would (a TRPCError).
  */
-export function procedureRunner(def: ProcedureDef, options: { keepJsonText?: boolean } = {}) {
+export function procedureRunner(def: ProcedureDef) {
   const steps = def.middlewares.filter((step) => step._type !== "errors");
-  const keepJsonText = options.keepJsonText ?? false;
   const { meta, type } = def;
   return async (call: {
     path: string;
@@ -73,9 +71,6 @@ export function procedureRunner(def: ProcedureDef, options: { keepJsonText?: boo
       getRawInput: () => Promise<unknown>,
     ): Promise<StepResult> => {
       let answer: Promise<StepResult>;
-      // The output step validates JSON text a query built (PreSerializedJson) as rest/pre-serialized.ts says.
-      const isOutput = steps[index]!._type === "output";
-      let restore: ((validated: unknown) => unknown) | undefined;
       try {
         answer = steps[index]!({
           ctx,
@@ -86,30 +81,17 @@ export function procedureRunner(def: ProcedureDef, options: { keepJsonText?: boo
           type,
           signal: undefined,
           batchIndex: 0,
-          next: (next) => {
-            const inner = run(
+          next: (next) =>
+            run(
               index + 1,
               next?.ctx ? { ...ctx, ...next.ctx } : ctx,
               next && "input" in next ? next.input : input,
               next?.getRawInput ?? getRawInput,
-            );
-            if (!isOutput) return inner;
-            return inner.then((result) => {
-              if (!result.ok) return result;
-              const prepared = forOutputValidation(result.data, keepJsonText);
-              restore = prepared.restore;
-              return prepared.data === result.data ? result : { ...result, data: prepared.data };
-            });
-          },
+            ),
         });
       } catch (cause) {
         return Promise.resolve(failure(cause));
       }
-      if (isOutput)
-        return Promise.resolve(answer).then(
-          (result) => (restore && result.ok ? { ...result, data: restore(result.data) } : result),
-          failure,
-        );
       return Promise.resolve(answer).then(undefined, failure);
     };
     const result = await run(0, call.ctx, undefined, call.getRawInput);

@@ -1,4 +1,4 @@
-import { CrmBoardQuery, CrmBoardSchema, type CrmBoard } from "@studio/contracts";
+import { CrmBoardQuery, CrmBoardSchema } from "@studio/contracts";
 import { getCrmBoard } from "@studio/domain";
 import { webProcedure } from "../../trpc";
 
@@ -13,6 +13,4 @@ export const getCrmBoardRoute = webProcedure
   })
   .input(CrmBoardQuery)
   .output(CrmBoardSchema)
-  // The leads arrive as JSON text (PreSerializedJson); the procedure runner validates the rest
-  // against CrmBoardSchema and the envelope writes the text as is (rest/pre-serialized.ts).
-  .query(({ ctx, input }) => getCrmBoard(ctx.db, ctx.scope, input) as unknown as Promise<CrmBoard>);
+  .query(({ ctx, input }) => getCrmBoard(ctx.db, ctx.scope, input));
