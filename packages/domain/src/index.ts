@@ -3,7 +3,6 @@ export * from "./errors";
 export * from "./ports";
 export * from "./scope";
 export * from "./paging";
-export { PreSerializedJson } from "./pre-serialized-json";
 export * from "./validation";
 export * from "./studio/index";
 export * from "./team/index";
