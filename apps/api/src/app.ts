@@ -123,13 +123,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // builds a full Request object per request: skipped for them (a measured cost, issue 16).
   app.use("/v1/*", (c, next) => (isBodiless(c) ? next() : bodyLimitFor(c.req.method, c.req.path)(c, next)));
   app.use("/v1/*", globalRateLimit(deps));
-  app.use(
-    "/v1/*",
-    laneGuard({
-      now: () => deps.now().getTime(),
-      bearerSessions: options.bearerSessions ?? databaseBearerSessions,
-    }),
+  const guardLane = laneGuard({
+    now: () => deps.now().getTime(),
+    bearerSessions: options.bearerSessions ?? databaseBearerSessions,
+  });
+  app.use("/v1/*", guardLane);
+  // The payments provider's webhook lives under /api (document 1): its own body limit and its
+  // credential (the Standard Webhooks signature), no /v1 limiter (docs/decisions/payments.md).
+  app.use("/api/webhooks/*", (c, next) =>
+    isBodiless(c) ? next() : bodyLimitFor(c.req.method, c.req.path)(c, next),
   );
+  app.use("/api/webhooks/*", guardLane);
   mountRawRoutes(app);
   // The model-tool endpoint: an MCP server whose tools are the automation lane's routes.
   app.on(
@@ -138,6 +142,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     modelToolHandler(modelToolsOf(appRouter, rest.table.routes)),
   );
   app.all("/v1/*", rest.handler);
+  app.all("/api/webhooks/*", rest.handler);
   mountLocalMediaFiles(app, deps.storage);
 
   app.notFound((c) => laneError(c, "NOT_FOUND", "route not found"));

@@ -51,6 +51,8 @@ export type LaneAuth =
       via?: "model_tool";
     }
   | { lane: "webhook" }
+  /** The payments provider's delivery, its Standard Webhooks signature proved (webhook-id). */
+  | { lane: "payments"; webhookId: string }
   | { lane: "public"; signedByService?: boolean; clientIp?: string }
   | { lane: "bearer"; studioId: string; organizationId: string; userId: string; role: WebRole };
 

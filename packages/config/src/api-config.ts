@@ -47,6 +47,11 @@ export interface ApiConfig {
   serviceIds: ReadonlySet<string>;
   sessionSigningSecret: string;
   webhookSecret?: string;
+  /**
+   * PAYMENTS_WEBHOOK_SECRET: the payments provider's Standard Webhooks secret (`whsec_` + base64
+   * of the key, or a plain secret used as its bytes); unset: POST /api/webhooks/payments answers 401.
+   */
+  paymentsWebhookSecret?: string;
   rateLimitPerMinute: number;
   /** Largest accepted JSON body. */
   bodyLimitBytes: number;
@@ -155,6 +160,7 @@ const apiEnv = z.object({
   SESSION_SIGNING_SECRET: orDefault(DEFAULT_SESSION_SIGNING_SECRET),
   SERVICE_IDS: commaList("web-app"),
   WEBHOOK_SECRET: nonEmpty,
+  PAYMENTS_WEBHOOK_SECRET: nonEmpty,
   RATE_LIMIT_PER_MINUTE: positiveInt("RATE_LIMIT_PER_MINUTE", 120),
   BODY_LIMIT_BYTES: positiveInt("BODY_LIMIT_BYTES", 1024 * 1024),
   TRUST_PROXY: flag,
@@ -239,6 +245,7 @@ function toApiConfig(e: ApiEnv, providers: Pick<ApiConfig, "chat" | "mail">): Ap
     serviceIds: new Set(e.SERVICE_IDS),
     sessionSigningSecret: e.SESSION_SIGNING_SECRET,
     webhookSecret: e.WEBHOOK_SECRET,
+    paymentsWebhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,

@@ -37,3 +37,4 @@ export * from "./signing/index";
 export * from "./scheduler/index";
 export * from "./app-release/index";
 export * from "./task-automations/index";
+export * from "./payments/index";

@@ -12,6 +12,7 @@ import { clientIp } from "../http/client-ip";
 import { checkServiceSignature } from "./service-signature";
 import { authenticateTrainee } from "./trainee";
 import { authenticateWebhook } from "./webhook";
+import { authenticatePaymentsWebhook } from "./payments-webhook";
 import { resolveWebContext } from "./web-context";
 
 /**
@@ -60,6 +61,9 @@ export function laneGuard(options: {
         break;
       case "bearer":
         refusal = await authenticateBearer(c, options.bearerSessions);
+        break;
+      case "payments":
+        refusal = await authenticatePaymentsWebhook(c, options.now);
         break;
       case "public": {
         // A signing request that names a service must prove it (document 1 "Public lane").

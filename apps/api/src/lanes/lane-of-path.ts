@@ -1,6 +1,18 @@
 /** The lanes of document 1 and the prefix that selects each. Order matters: first match wins. */
 export type LaneName =
-  "web" | "internal" | "admin" | "trainee" | "partner" | "automation" | "public" | "webhook" | "bearer";
+  | "web"
+  | "internal"
+  | "admin"
+  | "trainee"
+  | "partner"
+  | "automation"
+  | "public"
+  | "webhook"
+  | "bearer"
+  | "payments";
+
+/** The payments provider's webhook (document 1: under /api, not /v1; Standard Webhooks signature). */
+export const PAYMENTS_WEBHOOK_PATH = "/api/webhooks/payments";
 
 const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`${prefix}/`);
 
@@ -26,6 +38,7 @@ const LANE_PREFIXES: [LaneName, (pathname: string) => boolean][] = [
   ],
   ["webhook", (p) => under("/v1/whatsapp/webhook")(p) || p === "/v1/agent/webhook"],
   ["bearer", (p) => under("/v1/studios")(p) || under("/v1/clients")(p) || under("/v1/whatsapp")(p)],
+  ["payments", (p) => p === PAYMENTS_WEBHOOK_PATH],
 ];
 
 export function laneOfPath(pathname: string): LaneName | undefined {

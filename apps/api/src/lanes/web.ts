@@ -20,6 +20,7 @@ import { teamWebRoutes } from "../routes/team";
 import { templatesWebRoutes } from "../routes/templates";
 import { trackingCoachRoutes } from "../routes/tracking";
 import { onboardingWebRoutes } from "../routes/onboarding";
+import { paymentsWebRoutes } from "../routes/payments";
 
 /** /v1/web/*: service signature + user context. One router per domain folder of routes/. */
 export const webRouter = router({
@@ -44,4 +45,5 @@ export const webRouter = router({
   trackingNutrition: trackingNutritionRoutes,
   trackingWorkouts: trackingWorkoutRoutes,
   onboarding: onboardingWebRoutes,
+  payments: paymentsWebRoutes,
 });

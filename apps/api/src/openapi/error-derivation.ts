@@ -54,7 +54,9 @@ export interface RouteErrorFacts {
  *   bearer: BAD_REQUEST for a missing x-nonce or x-timestamp.
  */
 export function errorCodesFor(facts: RouteErrorFacts): Set<ErrorKey> {
-  const codes = new Set<ErrorKey>(["RATE_LIMITED", "INTERNAL", "SERVICE_UNAVAILABLE"]);
+  const codes = new Set<ErrorKey>(["INTERNAL", "SERVICE_UNAVAILABLE"]);
+  // The global limiter is /v1's; the payments webhook (under /api) is not behind it.
+  if (facts.lane !== "payments") codes.add("RATE_LIMITED");
   const write = facts.method !== "GET";
   if (write) codes.add("BAD_REQUEST").add("PAYLOAD_TOO_LARGE");
   if (facts.hasInput) codes.add("VALIDATION");
@@ -84,6 +86,9 @@ export function errorCodesFor(facts: RouteErrorFacts): Set<ErrorKey> {
       break;
     case "bearer":
       codes.add("UNAUTHORIZED").add("BAD_REQUEST");
+      break;
+    case "payments":
+      codes.add("UNAUTHORIZED");
       break;
     case "other":
       break;
@@ -131,6 +136,8 @@ export function whyCode(key: ErrorKey, lane: DocLane, path: string): string {
           return "UNAUTHORIZED: missing partner api key, or invalid partner api key.";
         case "webhook":
           return "UNAUTHORIZED: invalid webhook token (missing, wrong, or no WEBHOOK_SECRET configured).";
+        case "payments":
+          return "UNAUTHORIZED: invalid webhook signature (PAYMENTS_WEBHOOK_SECRET unset, a webhook-* header missing or malformed, the timestamp more than 5 minutes from the server clock, or no v1 signature matches the body).";
         case "public":
           return isPublicSign(path)
             ? "UNAUTHORIZED: the request names x-service-id without a valid service signature."
@@ -169,6 +176,7 @@ const ROUTE_BODY_LIMITS: Record<string, string> = {
   "/v1/web/content/media": "24 MB (MEDIA_INLINE_BODY_LIMIT_BYTES)",
   "/v1/web/content/media-upload/part": "12 MB (MEDIA_PART_BODY_LIMIT_BYTES)",
   "/v1/public/sign/{token}": "4 MB (the signing page's submit)",
+  "/api/webhooks/payments": "256 KiB (the payments webhook)",
 };
 
 export function isEnumParameter(operation: Json, name: string, schemas: Json): boolean {

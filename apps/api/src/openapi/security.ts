@@ -4,6 +4,11 @@ import {
   SERVICE_HEADERS,
   SERVICE_NONCE_TTL_MS,
 } from "@studio/auth";
+import {
+  STANDARD_WEBHOOK_HEADERS,
+  STANDARD_WEBHOOK_ID_MAX,
+  STANDARD_WEBHOOK_TOLERANCE_SEC,
+} from "@studio/auth";
 import type { LaneName } from "../lanes/lane-of-path";
 import type { Json } from "./component-ref";
 
@@ -20,6 +25,11 @@ export const SIGNATURE_HOW =
   "Signature: lower-case hex HMAC-SHA256 with SERVICE_AUTH_SECRET over " +
   "`METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nNONCE\\nSHA256_HEX(raw body)` " +
   "(the path and query exactly as sent; the body hash of an empty body is that of the empty string).";
+
+export const STANDARD_WEBHOOK_HOW =
+  "Standard Webhooks (standardwebhooks.com): the three headers together; webhook-signature is a space-separated list of " +
+  '`v1,<base64 HMAC-SHA256(key, webhook-id + "." + webhook-timestamp + "." + raw body)>`, the key being the ' +
+  "base64 after `whsec_` of PAYMENTS_WEBHOOK_SECRET (or a plain secret's bytes). Unset secret: every delivery is refused.";
 
 export interface LaneDoc {
   /** x-tagGroups name. */
@@ -94,6 +104,13 @@ export const LANES: Record<DocLane, LaneDoc> = {
     security: [{ sessionBearer: [] }],
     parameters: ["XNonce", "XTimestamp"],
   },
+  payments: {
+    group: "Payments webhook",
+    credential:
+      "Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with PAYMENTS_WEBHOOK_SECRET",
+    security: [{ webhookId: [], webhookTimestamp: [], webhookSignature: [] }],
+    parameters: [],
+  },
   other: { group: "Other", credential: "none", security: [], parameters: [] },
 };
 
@@ -156,6 +173,24 @@ export const SECURITY_SCHEMES: Record<string, Json> = {
     name: "token",
     description: "The webhook secret (WEBHOOK_SECRET), compared in constant time.",
   },
+  webhookId: {
+    type: "apiKey",
+    in: "header",
+    name: STANDARD_WEBHOOK_HEADERS.id,
+    description: `The delivery's unique id (at most ${STANDARD_WEBHOOK_ID_MAX} printable characters): signed, and the idempotency key (a delivery with an id received before answers 200 and changes nothing). ${STANDARD_WEBHOOK_HOW}`,
+  },
+  webhookTimestamp: {
+    type: "apiKey",
+    in: "header",
+    name: STANDARD_WEBHOOK_HEADERS.timestamp,
+    description: `Unix seconds, within ${STANDARD_WEBHOOK_TOLERANCE_SEC} s of the server clock either way. ${STANDARD_WEBHOOK_HOW}`,
+  },
+  webhookSignature: {
+    type: "apiKey",
+    in: "header",
+    name: STANDARD_WEBHOOK_HEADERS.signature,
+    description: STANDARD_WEBHOOK_HOW,
+  },
   sessionBearer: {
     type: "http",
     scheme: "bearer",
@@ -173,6 +208,7 @@ export const PREFIX: Record<DocLane, string> = {
   public: "/v1/public, /v1/trainee/auth",
   webhook: "/v1/whatsapp/webhook, /v1/agent/webhook",
   bearer: "/v1/studios, /v1/clients, /v1/whatsapp",
+  payments: "/api/webhooks/payments",
   other: "",
 };
 

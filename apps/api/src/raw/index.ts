@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../hono-env";
 import { uploadMultipartPartRaw } from "./media/upload-multipart-part";
 import { uploadTraineeMultipartPartRaw } from "./media/upload-trainee-multipart-part";
+import { receivePaymentWebhookRaw } from "./payments/receive-payment-webhook";
 import { honoPathOf, type RawRoute } from "./raw-route";
 import { getSignedDocumentRaw } from "./signing/get-signed-document";
 import { getSigningDocumentRaw } from "./signing/get-signing-document";
@@ -22,6 +23,7 @@ export const RAW_ROUTES: readonly RawRoute[] = [
   submitSigningRaw,
   getSigningDocumentRaw,
   getSignedDocumentRaw,
+  receivePaymentWebhookRaw,
 ];
 
 export function mountRawRoutes(app: Hono<AppEnv>): void {
