@@ -177,4 +177,25 @@ describe("model-tool endpoint (MCP over Streamable HTTP, studio API key)", () =>
       message: expect.stringContaining("invalid partner api key"),
     });
   });
+
+  it("a JSON-RPC string holding NUL is refused with the lane's 400, like every lane string (the documented pattern)", async () => {
+    const post = (method: string) =>
+      fetch(`${t.baseUrl}${MCP_PATH}`, {
+        method: "POST",
+        headers: {
+          "x-api-key": a.key,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: {} }),
+      });
+    const refused = await post("tools/list\u0000");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: "body: must not contain NUL characters",
+    });
+    const listed = await post("tools/list");
+    expect(listed.status).toBe(200);
+  });
 });

@@ -1,8 +1,11 @@
+import { NO_NUL_PATTERN } from "@studio/contracts";
 import type { Json } from "../openapi/component-ref";
 import { LANES } from "../openapi/security";
 import { MODEL_TOOL_PATH } from "./model-tool-path";
 
 const TAG = "automation/model tools";
+/** Every lane string refuses NUL: the pattern boundedString states in contracts. */
+const NUL_FREE = NO_NUL_PATTERN.source;
 
 /**
  * The model-tool endpoint in the OpenAPI document: POST /v1/automation/mcp with the automation
@@ -36,8 +39,8 @@ export function documentModelToolEndpoint(doc: Json): void {
               required: ["jsonrpc", "method"],
               properties: {
                 jsonrpc: { type: "string", const: "2.0" },
-                id: { oneOf: [{ type: "string", maxLength: 200 }, { type: "integer" }] },
-                method: { type: "string", maxLength: 200 },
+                id: { oneOf: [{ type: "string", maxLength: 200, pattern: NUL_FREE }, { type: "integer" }] },
+                method: { type: "string", maxLength: 200, pattern: NUL_FREE },
                 params: { type: "object" },
               },
             },
@@ -53,6 +56,10 @@ export function documentModelToolEndpoint(doc: Json): void {
         "401": {
           description:
             "Missing, malformed, unknown or revoked studio API key (the automation lane's answer).",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/AutomationErrorBody" } } },
+        },
+        "400": {
+          description: "A JSON-RPC string (id, method) holding a NUL character.",
           content: { "application/json": { schema: { $ref: "#/components/schemas/AutomationErrorBody" } } },
         },
         "406": { description: "The Accept header does not list application/json and text/event-stream." },

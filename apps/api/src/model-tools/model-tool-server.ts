@@ -9,6 +9,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { NUL_MESSAGE } from "@studio/contracts";
 import { AppError } from "@studio/domain";
 import { serializeError } from "@studio/observability";
 import type { RequestContext } from "../context";
@@ -69,12 +70,31 @@ export function modelToolsOf(router: AnyTRPCRouter, routes: readonly RestRoute[]
 
 const text = (value: unknown): CallToolResult["content"] => [{ type: "text", text: JSON.stringify(value) }];
 
+/** Whether a JSON-RPC message (or batch) holds NUL in its id or method; unparsable JSON is the transport's to refuse. */
+function envelopeHasNul(body: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed]).some((message: unknown) => {
+    if (typeof message !== "object" || message === null) return false;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    return [id, method].some((value) => typeof value === "string" && value.includes("\u0000"));
+  });
+}
+
 /** The Hono handler of MODEL_TOOL_PATH. */
 export function modelToolHandler(tools: Map<string, ModelTool>) {
   const list = [...tools.values()].map((t) => t.tool);
   return async (c: Context<AppEnv>): Promise<Response> => {
     const auth = c.get("auth");
     if (auth?.lane !== "automation") return laneError(c, "UNAUTHORIZED", "authentication required");
+    // Every string of every lane refuses NUL (the documented pattern). Tool arguments meet the
+    // contracts; the JSON-RPC envelope's own strings (id, method) reach none, so they are checked here.
+    if (c.req.method === "POST" && envelopeHasNul(await c.req.raw.clone().text()))
+      return laneError(c, "VALIDATION", `body: ${NUL_MESSAGE}`);
     const deps = c.get("deps");
     const requestId = c.get("requestId");
     const server = new Server(
