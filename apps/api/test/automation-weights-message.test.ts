@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { clients, coaches, notifications, pushTokens, traineeActivities, weightEntries } from "@studio/db";
 import { createPlan } from "@studio/domain";
 import { automationKey } from "./support/automation-fixtures";
@@ -430,7 +430,11 @@ describe("message delivery and the timeline (worker and a push provider on loopb
     await s.call("POST", `/trainees/${trainee.id}/subscription`, { planId: plan.id });
     const frozen = await s.call("POST", `/trainees/${trainee.id}/subscription/freeze`);
     expect(frozen.status).toBe(200);
-    const [push] = await wdb().select().from(notifications).where(eq(notifications.clientId, trainee.id));
+    // The assignment sent its own push (PLAN_UPDATED); the freeze's is the SUBSCRIPTION_FROZEN one.
+    const [push] = await wdb()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.clientId, trainee.id), eq(notifications.type, "SUBSCRIPTION_FROZEN")));
     expect(await delivered(push!.id)).toMatchObject({ status: "sent", type: "SUBSCRIPTION_FROZEN" });
     expect(await timelineOf(trainee.id)).toEqual([]);
   });
