@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signServiceRequest } from "@studio/auth";
+import { signServiceRequest, signStandardWebhook } from "@studio/auth";
 import { and, eq } from "drizzle-orm";
 import { coaches, formResponses, forms, programs } from "@studio/db";
 import { assignSubscription, registerWebhook } from "@studio/domain";
@@ -65,6 +65,8 @@ const DATE_TIME_CLASSES = [
 let t: TestApp;
 let doc: Json;
 const FUZZ_WEBHOOK_SECRET = "fuzz-webhook-secret";
+const FUZZ_PAYMENTS_SECRET = "fuzz-payments-secret";
+let paymentsDelivery = 0;
 let chat: FakeChatServer | undefined;
 const owner = newOwner();
 const fixtures: {
@@ -87,11 +89,16 @@ beforeAll(async () => {
   const mediaDir = mkdtempSync(`${tmpdir()}/fuzz-media-`);
   const storage = new LocalObjectStorage({ dir: mediaDir, publicBaseUrl: "http://127.0.0.1/media" });
   // OTP_DEV_MODE=1: trainee sign-in answers its codes (request-code's baseline needs no chat provider).
-  // WEBHOOK_SECRET: the webhook lane's token (sent as ?token= by send()).
+  // WEBHOOK_SECRET: the webhook lane's token (sent as ?token= by send()); PAYMENTS_WEBHOOK_SECRET
+  // signs the payments webhook's deliveries (Standard Webhooks, a new webhook-id each).
   t = await startTestApp({
     database: "postgres",
     storage,
-    env: { OTP_DEV_MODE: "1", WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET },
+    env: {
+      OTP_DEV_MODE: "1",
+      WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET,
+      PAYMENTS_WEBHOOK_SECRET: FUZZ_PAYMENTS_SECRET,
+    },
   });
   // generate-recipe needs a language model to answer its valid sample: a fake chat server on loopback.
   chat = await startFakeChatServer({
@@ -782,6 +789,16 @@ async function send(lane: LaneName | undefined, c: Case): Promise<Answer> {
         headers: jsonHeader(text),
         body: text,
       });
+    case "payments": {
+      paymentsDelivery += 1;
+      const signed = signStandardWebhook({
+        secret: FUZZ_PAYMENTS_SECRET,
+        id: `fuzz_${paymentsDelivery}`,
+        timestampSec: Math.floor(Date.now() / 1000),
+        body: text ?? "",
+      });
+      return t.request(c.method, path, { headers: { ...signed, ...jsonHeader(text) }, body: text });
+    }
     default:
       throw new Error(`no credentials known for the ${lane} lane (${c.label}): teach input-fuzz.test.ts`);
   }

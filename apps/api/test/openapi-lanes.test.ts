@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERROR_HTTP_STATUS, type ErrorCode } from "@studio/contracts";
-import { signServiceRequest } from "@studio/auth";
+import { signServiceRequest, signStandardWebhook } from "@studio/auth";
 import { traineeAppProcedure } from "../src/procedures/trainee-app-access";
 import { laneOfPath } from "../src/lanes/lane-of-path";
 import { buildOpenApiDocument } from "../src/openapi";
@@ -83,6 +83,7 @@ describe("security: each lane lists only its own credential", () => {
       automation: [{ apiKey: [] }, { apiKeyBearer: [] }],
       webhook: [{ webhookToken: [] }],
       bearer: [{ sessionBearer: [] }],
+      payments: [{ webhookId: [], webhookTimestamp: [], webhookSignature: [] }],
     };
     const seen = new Set<string>();
     for (const { method, path, op } of operations(doc)) {
@@ -98,6 +99,7 @@ describe("security: each lane lists only its own credential", () => {
       "admin",
       "automation",
       "bearer",
+      "payments",
       "public",
       "trainee",
       "web",
@@ -443,6 +445,7 @@ describe("rules for lanes and guards the route table does not exercise yet", () 
       "Public",
       "Webhooks",
       "Bearer (unverified)",
+      "Payments webhook",
     ]);
     expect(doc.tags.find((t: Json) => t.name === "web/crm")["x-displayName"]).toBe("CRM");
     expect((d["x-tagGroups"] as Json[]).map((g) => g.name)).toEqual([
@@ -464,6 +467,7 @@ describe("the wire matches the document: every route, every lane", () => {
   let apiKey = "";
   let bearerToken = "";
   const WIRE_WEBHOOK_SECRET = "wire-webhook-secret";
+  const WIRE_PAYMENTS_SECRET = "wire-payments-secret";
   beforeAll(async () => {
     t = await startTestApp({
       database: "postgres",
@@ -472,6 +476,7 @@ describe("the wire matches the document: every route, every lane", () => {
         MEDIA_INLINE_BODY_LIMIT_BYTES: "4096",
         MEDIA_PART_BODY_LIMIT_BYTES: "4096",
         WEBHOOK_SECRET: WIRE_WEBHOOK_SECRET,
+        PAYMENTS_WEBHOOK_SECRET: WIRE_PAYMENTS_SECRET,
       },
     });
     const studio = (await t.web("GET", "/v1/web/studio", owner)).body.data;
@@ -521,6 +526,11 @@ describe("the wire matches the document: every route, every lane", () => {
     if (lane === "partner" || lane === "automation") return { "x-api-key": apiKey, ...json };
     if (lane === "bearer")
       return { authorization: `Bearer ${bearerToken}`, ...bearerReplayHeaders(), ...json };
+    if (lane === "payments") {
+      const timestampSec = Math.floor(Date.now() / 1000);
+      const id = `wire_${Math.random().toString(36).slice(2)}`;
+      return { ...signStandardWebhook({ secret: WIRE_PAYMENTS_SECRET, id, timestampSec, body }), ...json };
+    }
     return json;
   }
 
@@ -584,8 +594,9 @@ describe("the wire matches the document: every route, every lane", () => {
       });
       expect(res.status, `${method} ${path}`).toBe(400);
       expectDocumented(`${method} ${path} (not JSON)`, op, res.status, res.body, path);
-      // The signing submit's own 4 MB limit is proven in public-signing.test.ts.
-      if (envelopeStyleFor(path) === "signing") continue;
+      // The signing submit's own 4 MB limit is proven in public-signing.test.ts, the payments
+      // webhook's 256 KiB in payments-webhook.test.ts.
+      if (envelopeStyleFor(path) === "signing" || laneOf(path) === "payments") continue;
       const big = JSON.stringify({ name: "x".repeat(8192) });
       const tooBig = await t.request(method.toUpperCase(), target, {
         headers: credentialed(method, target, big),
