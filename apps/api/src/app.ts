@@ -41,7 +41,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   // Per-process memory reached from procedures (the app-lock verdicts), never module-wide.
   deps.caches ??= createProcessCaches(() => deps.now().getTime());
-  const rest = createRestHandler(appRouter, { otherRoutes: RAW_ROUTES });
+  const rest = createRestHandler(appRouter, {
+    otherRoutes: [...RAW_ROUTES, ...MODEL_TOOL_METHODS.map((method) => ({ method, path: MODEL_TOOL_PATH }))],
+  });
   // The generator (trpc-to-openapi) is loaded at the first /openapi.json, not at every
   // process start (issue 16); the document is built once per app.
   let openApiJson: Promise<string> | undefined;

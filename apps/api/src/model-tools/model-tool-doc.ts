@@ -24,7 +24,7 @@ export function documentModelToolEndpoint(doc: Json): void {
         "schema of its input (path parameters included); tools/call runs the operation for the key's studio with the " +
         "same checks, audit entries (actor type model_tool) and errors. A result's text content is the lane's answer " +
         "`{success, message, data}`; a refusal is an `isError` result `{success: false, message, status}`. Send " +
-        "`Accept: application/json, text/event-stream`. GET and DELETE are answered by the transport (no stream, no session).",
+        "`Accept: application/json, text/event-stream`. GET and DELETE answer 405 (stateless: no server stream, no session).",
       tags: [TAG],
       security: LANES.automation.security,
       "x-model-context-protocol": true,

@@ -1,3 +1,4 @@
 /** The model-tool endpoint's path (under the automation lane: the lane guard proves the API key) and methods. */
 export const MODEL_TOOL_PATH = "/v1/automation/mcp";
-export const MODEL_TOOL_METHODS = ["GET", "POST", "DELETE"] as const;
+// Stateless JSON mode: no server stream (GET) and no session to end (DELETE); both answer 405.
+export const MODEL_TOOL_METHODS = ["POST"] as const;
