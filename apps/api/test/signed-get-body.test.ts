@@ -44,8 +44,8 @@ describe("a signed GET or HEAD carrying a body", () => {
   it.each([
     ["GET", "/v1/web/studio", 200],
     ["GET", "/v1/admin/notification-configs", 200],
-    // No route answers HEAD: passing the guard shows as 404.
-    ["HEAD", "/v1/web/studio", 404],
+    // No route answers HEAD: passing the guard shows as 405 (a method the path does not take).
+    ["HEAD", "/v1/web/studio", 405],
   ])(
     "%s %s with body bytes answers 401; the same request without them then passes",
     async (method, path, ok) => {
