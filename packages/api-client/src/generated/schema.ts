@@ -3379,7 +3379,7 @@ export interface paths {
         put?: never;
         /**
          * Model-tool endpoint (Model Context Protocol over Streamable HTTP)
-         * @description An MCP server (stateless Streamable HTTP, JSON answers) whose tools are the automation lane's operations: tools/list names each one (the lane's procedure name, e.g. createTrainee), with its description and the JSON schema of its input (path parameters included); tools/call runs the operation for the key's studio with the same checks, audit entries (actor type model_tool) and errors. A result's text content is the lane's answer `{success, message, data}`; a refusal is an `isError` result `{success: false, message, status}`. Send `Accept: application/json, text/event-stream`. GET and DELETE are answered by the transport (no stream, no session).
+         * @description An MCP server (stateless Streamable HTTP, JSON answers) whose tools are the automation lane's operations: tools/list names each one (the lane's procedure name, e.g. createTrainee), with its description and the JSON schema of its input (path parameters included); tools/call runs the operation for the key's studio with the same checks, audit entries (actor type model_tool) and errors. A result's text content is the lane's answer `{success, message, data}`; a refusal is an `isError` result `{success: false, message, status}`. Send `Accept: application/json, text/event-stream`. GET and DELETE answer 405 (stateless: no server stream, no session).
          */
         post: operations["automation.modelTools"];
         delete?: never;
