@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { AUTOMATION_TAG_TRAINEES_MAX, type AutomationOption } from "@studio/contracts";
-import { clients, type Db } from "@studio/db";
+import { clients, type Db, resultRows } from "@studio/db";
 import type { ApiKeyScope } from "../scope";
 import { liveTrainees } from "../clients/live-trainee";
 
@@ -9,10 +9,6 @@ const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName = (a: string, b: string) =>
   codePointOrder(a.toLowerCase(), b.toLowerCase()) || codePointOrder(a, b);
 
-/** postgres.js answers the row array itself; PGlite answers `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 /**
  * `GET /v1/automation/rpc/tags`: the distinct tags on the studio's non-deleted trainees, read
  * from at most 5000 of them (the most recently updated), as options whose id and value are
@@ -20,7 +16,7 @@ const rowsOf = <T>(result: unknown): T[] =>
  * other dropdowns' name order, whatever the database's collation). A plain array: no pagination.
  */
 export async function listRpcTags(db: Db, scope: ApiKeyScope): Promise<AutomationOption[]> {
-  const rows = rowsOf<{ tag: string }>(
+  const rows = resultRows<{ tag: string }>(
     await db.execute(sql`select distinct t.tag
       from (select ${clients.tags} as tags from ${clients}
               where ${liveTrainees(scope)}

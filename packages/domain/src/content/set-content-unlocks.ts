@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ContentUnlockList, ContentUnlocksPutInput } from "@studio/contracts";
-import { clients, contentUnlocks, type Db } from "@studio/db";
+import { clients, contentUnlocks, type Db, resultRows } from "@studio/db";
 import { accessOf, type StudioScope } from "../scope";
 import { fieldError, distinct } from "./content-references";
 import { assertContentItem, unlockRowsOf } from "./content-unlock-rows";
@@ -9,10 +9,6 @@ import { liveTraineeOf } from "../clients/live-trainee";
 
 /** How many unknown ids a "client not found" error names in its details. */
 const MISSING_SHOWN = 20;
-
-/** postgres.js answers the row array itself; PGlite answers `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * PUT /v1/web/content/:id/unlocks: the manual unlock rows become exactly the listed trainees
@@ -39,7 +35,7 @@ export async function setContentUnlocks(
   return db.transaction(async (tx) => {
     await assertContentItem(tx, scope, input.id, { forUpdate: true });
     if (ids.length) {
-      const missing = rowsOf<{ id: string }>(
+      const missing = resultRows<{ id: string }>(
         await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
           where not exists (select 1 from ${clients}
             where ${liveTraineeOf(scope, sql`w.id`, { reach: true })})

@@ -2,7 +2,7 @@ import type { StudioScope } from "../scope";
 import { and, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { CrmBoard, CrmBoardQuery, Lead } from "@studio/contracts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { leads, type Db } from "@studio/db";
+import { leads, type Db, resultRows } from "@studio/db";
 import { toLeadStatus } from "./lead-rows";
 import { ensureLeadStatuses } from "./lead-statuses";
 import { createdRange, startOfLocalMonth, startOfNextLocalDay } from "./local-time";
@@ -97,6 +97,5 @@ async function selectBoardLeads(db: Db, where: SQL): Promise<Lead[]> {
     from ${leads}
     where ${where}
     order by ${leads.createdAt} desc nulls last, ${leads.id} desc nulls last`);
-  // postgres.js answers the row array itself; PGlite answers { rows }.
-  return (Array.isArray(result) ? result : (result as unknown as { rows: Lead[] }).rows) as Lead[];
+  return resultRows<Lead>(result);
 }

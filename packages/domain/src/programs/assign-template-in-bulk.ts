@@ -5,7 +5,7 @@ import {
   type ProgramStatus,
   type TemplateAssignBulkInput,
 } from "@studio/contracts";
-import { clients, programs, programTemplates, traineeActivities, type Db } from "@studio/db";
+import { clients, programs, programTemplates, traineeActivities, type Db, resultRows } from "@studio/db";
 import { clientScope } from "../clients/client-scope";
 import { AppError } from "../errors";
 import { accessOf, type StudioScope } from "../scope";
@@ -15,10 +15,6 @@ import { liveTraineeOf, liveTrainees } from "../clients/live-trainee";
 
 /** How many unknown ids a "client not found" error names in its details. */
 const MISSING_SHOWN = 20;
-
-/** postgres.js answers the row array itself; PGlite answers `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 const held = sql.raw(HELD_PROGRAM_STATUSES.map((s) => `'${s}'`).join(", "));
 
@@ -47,7 +43,7 @@ export async function assignTemplateInBulk(
   const reached = clientScope(accessOf(scope));
   return db.transaction(async (tx) => {
     const template = await loadSourceTemplate(tx, scope, input.id, { lock: true });
-    const missing = rowsOf<{ id: string }>(
+    const missing = resultRows<{ id: string }>(
       await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
         where not exists (select 1 from ${clients} where ${clients.id} = w.id
           and ${liveTrainees(scope)}
@@ -58,7 +54,7 @@ export async function assignTemplateInBulk(
       throw new AppError("NOT_FOUND", "client not found", { clientIds: missing.map((m) => m.id) });
 
     const at = now.toISOString();
-    const created = rowsOf<ActivatedProgram>(
+    const created = resultRows<ActivatedProgram>(
       await tx.execute(sql`with new_programs as (
           insert into ${programs} (id, studio_id, client_id, type, name, display_name, content, pdf_url,
             source_template_id, status, start_date, release_pending, created_at, updated_at)

@@ -13,16 +13,13 @@ import {
   weightEntries,
   workoutLogs,
   type Db,
+  resultRows,
 } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { dayKeyOf, dayStart, inRange, keysOf, lastDays } from "../time/day-keys";
 import { loadTrackedTrainee } from "./tracked-trainee";
 import { round2 } from "./tracking-history";
 import { workoutStreak } from "./workout-streak";
-
-/** postgres.js answers the row array itself; PGlite answers { rows }. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** A workout log is a session when completed or with at least one done set (document 2). */
 export const isSessionSql = sql`(${workoutLogs.completed} or jsonb_path_exists(${workoutLogs.entries}, '$[*].sets[*] ? (@.done == true)'))`;
@@ -96,7 +93,7 @@ export async function getTrackingSummary(
               and ${customMeals.date} between ${window.from} and ${window.to} and ${customMeals.mealLogId} is null group by 1
         ) m group by 1`,
       )
-      .then((r) => rowsOf<{ day: string; meals: number }>(r)),
+      .then((r) => resultRows<{ day: string; meals: number }>(r)),
     db
       .select({
         count: sql<number>`count(*)::int`,
@@ -145,7 +142,9 @@ export async function getTrackingSummary(
               and (${dailyMetrics.waterMl} > 0 or ${dailyMetrics.steps} > 0 or ${dailyMetrics.measurements} <> '{}'::jsonb)) as "lastMetricOn"`,
       )
       .then((r) =>
-        rowsOf<{ lastWorkoutOn: string | null; lastMealOn: string | null; lastMetricOn: string | null }>(r),
+        resultRows<{ lastWorkoutOn: string | null; lastMealOn: string | null; lastMetricOn: string | null }>(
+          r,
+        ),
       ),
   ]);
 

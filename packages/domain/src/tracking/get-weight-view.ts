@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { TILE_KEYS, TRACKING_RANGE_DAYS, type TrackingRangeQuery, type WeightView } from "@studio/contracts";
-import { dailyMetrics, weightEntries, type Db } from "@studio/db";
+import { dailyMetrics, weightEntries, type Db, resultRows } from "@studio/db";
 import type { StudioScope } from "../scope";
 import { dayKeyOf, instantsOf, lastDays, localTimeOf } from "../time/day-keys";
 import { hasMeasurements, readMeasurements } from "./daily-metric-record";
@@ -9,10 +9,6 @@ import { loadTrackedTrainee } from "./tracked-trainee";
 import { round2 } from "./tracking-history";
 import { tileImproving, weeklyRateKg, weighInEveryDays } from "./weight-view-rules";
 import { weightSourceOf } from "./weight-source";
-
-/** postgres.js answers the row array itself; PGlite answers { rows }. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * `GET /v1/web/clients/:id/tracking/weight` (document 2 "Weight view"). Four statements after
@@ -75,7 +71,7 @@ export async function getWeightView(
           and d.measurements <> '{}'::jsonb
         group by k.key`,
       )
-      .then((r) => rowsOf<{ key: string; count: number; first: number; current: number }>(r)),
+      .then((r) => resultRows<{ key: string; count: number; first: number; current: number }>(r)),
     db
       .select({ date: dailyMetrics.date, measurements: dailyMetrics.measurements, note: dailyMetrics.note })
       .from(dailyMetrics)
