@@ -1,6 +1,9 @@
-import { and, asc, eq, ilike, isNull, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { UNCATEGORIZED, type Food, type FoodListFilters } from "@studio/contracts";
 import { foodOverrides, foods, type DbOrTx } from "@studio/db";
+import { windowOf, type ListWindow } from "../paging";
 import { containsPattern } from "../team/search-pattern";
 import type { StudioScope } from "../scope";
 
@@ -174,4 +177,35 @@ export async function selectFood(db: DbOrTx, scope: StudioScope, id: string): Pr
     .where(and(eq(foods.id, id), visibleToStudio(studioId)))
     .limit(1);
   return row;
+}
+
+/**
+ * One page of a studio's foods with its overrides applied (the `selection` read over the foods
+ * left-joined with the studio's override, `where` on effective values, in foodOrder) and the total
+ * of the same filter: the two statements run concurrently. Every food list reads through this.
+ * The rows are typed as the selection reads without a join: a selected override column reads null
+ * when the food has no override (foodSelection's nested `override` reads null whole, see toFood).
+ */
+export async function pageOfStudioFoods<TSelection extends SelectedFields>(
+  db: DbOrTx,
+  studioId: string,
+  query: { selection: TSelection; where: SQL | undefined; window: ListWindow },
+): Promise<{ rows: SelectResultFields<TSelection>[]; total: number }> {
+  const { limit, offset } = windowOf(query.window);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(query.selection as SelectedFields)
+      .from(foods)
+      .leftJoin(foodOverrides, withOverride(studioId))
+      .where(query.where)
+      .orderBy(...foodOrder)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(foods)
+      .leftJoin(foodOverrides, withOverride(studioId))
+      .where(query.where),
+  ]);
+  return { rows: rows as SelectResultFields<TSelection>[], total: totals?.total ?? 0 };
 }

@@ -1,15 +1,13 @@
-import { and, count } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { FoodList, FoodListFilters } from "@studio/contracts";
-import { foodOverrides, foods, type Db } from "@studio/db";
-import { windowOf } from "../paging";
+import type { Db } from "@studio/db";
 import type { CoachScope } from "../scope";
 import {
-  foodOrder,
   foodFilterConditions,
   foodSelection,
+  pageOfStudioFoods,
   toFood,
   visibleToStudio,
-  withOverride,
 } from "./food-values";
 
 /**
@@ -19,21 +17,10 @@ import {
  */
 export async function listFoods(db: Db, scope: CoachScope, query: FoodListFilters): Promise<FoodList> {
   const where = and(visibleToStudio(scope.studioId), ...foodFilterConditions(query));
-  const { limit, offset } = windowOf(query);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(foodSelection)
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where)
-      .orderBy(...foodOrder)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where),
-  ]);
-  return { items: rows.map(toFood), total: totals?.total ?? 0 };
+  const { rows, total } = await pageOfStudioFoods(db, scope.studioId, {
+    selection: foodSelection,
+    where,
+    window: query,
+  });
+  return { items: rows.map(toFood), total };
 }

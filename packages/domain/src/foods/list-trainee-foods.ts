@@ -1,10 +1,9 @@
-import { and, count, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { TraineeFoodList, TraineeFoodsQuery } from "@studio/contracts";
-import { foodOverrides, foods, type Db } from "@studio/db";
+import { foods, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
-import { windowOf } from "../paging";
 import type { TraineeScope } from "../scope";
-import { effectiveFood, foodOrder, loggableByTrainee, nameOrBrandMatches, withOverride } from "./food-values";
+import { effectiveFood, loggableByTrainee, nameOrBrandMatches, pageOfStudioFoods } from "./food-values";
 
 /**
  * `GET /v1/trainee/foods` (free meal logging): system foods with the studio's override applied
@@ -21,11 +20,10 @@ export async function listTraineeFoods(
     loggableByTrainee(scope.studioId),
     ...(query.search ? [nameOrBrandMatches(query.search)] : []),
   );
-  const { limit, offset } = windowOf(query);
-  const [, rows, [totals]] = await Promise.all([
+  const [, { rows, total }] = await Promise.all([
     assertSignedInTrainee(db, scope),
-    db
-      .select({
+    pageOfStudioFoods(db, scope.studioId, {
+      selection: {
         id: foods.id,
         name: effectiveFood.name,
         brand: effectiveFood.brand,
@@ -36,18 +34,10 @@ export async function listTraineeFoods(
         carbs: effectiveFood.carbs,
         fat: effectiveFood.fat,
         system: sql<boolean>`${foods.studioId} is null`.mapWith(Boolean),
-      })
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where)
-      .orderBy(...foodOrder)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where),
+      },
+      where,
+      window: query,
+    }),
   ]);
-  return { items: rows, total: totals?.total ?? 0 };
+  return { items: rows, total };
 }

@@ -1,15 +1,13 @@
-import { and, count } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { ShoppingFoodList, ShoppingFoodsFilters } from "@studio/contracts";
-import { foodOverrides, foods, type Db } from "@studio/db";
+import { foods, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import {
   effectiveFood,
-  foodOrder,
   foodFilterConditions,
   offeredForShopping,
-  withOverride,
+  pageOfStudioFoods,
 } from "../foods/food-values";
-import { windowOf } from "../paging";
 import type { TraineeScope } from "../scope";
 
 /**
@@ -23,11 +21,10 @@ export async function listShoppingFoods(
   query: ShoppingFoodsFilters,
 ): Promise<ShoppingFoodList> {
   const where = and(offeredForShopping(scope.studioId), ...foodFilterConditions(query));
-  const { limit, offset } = windowOf(query);
-  const [, rows, [totals]] = await Promise.all([
+  const [, { rows, total }] = await Promise.all([
     assertSignedInTrainee(db, scope),
-    db
-      .select({
+    pageOfStudioFoods(db, scope.studioId, {
+      selection: {
         id: foods.id,
         name: effectiveFood.name,
         brand: effectiveFood.brand,
@@ -37,18 +34,10 @@ export async function listShoppingFoods(
         protein: effectiveFood.protein,
         carbs: effectiveFood.carbs,
         fat: effectiveFood.fat,
-      })
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where)
-      .orderBy(...foodOrder)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(foods)
-      .leftJoin(foodOverrides, withOverride(scope.studioId))
-      .where(where),
+      },
+      where,
+      window: query,
+    }),
   ]);
-  return { items: rows, total: totals?.total ?? 0 };
+  return { items: rows, total };
 }
