@@ -6,7 +6,11 @@ import { loadLiveTrainee } from "../clients/live-trainee";
 import { AppError, notFound } from "../errors";
 import { notify } from "../notifications/notify";
 import type { StudioScope } from "../scope";
-import { templateContentToStore, type PlanContentType } from "../templates/template-content-to-store";
+import {
+  planPatchChanges,
+  templateContentToStore,
+  type PlanContentType,
+} from "../templates/template-content-to-store";
 import { coachVariable, planVariable } from "./program-effects";
 import { toProgram } from "./program-record";
 
@@ -49,21 +53,12 @@ export async function updateProgram(db: Db, scope: StudioScope, input: ProgramPa
       throw error instanceof AppError && error.code === "NOT_FOUND" ? notFound("program") : error;
     }
 
-    const changes: ProgramChanges = {};
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.displayName !== undefined) changes.displayName = input.displayName;
-    if (input.startDate !== undefined) changes.startDate = input.startDate;
-    if (input.pdfUrl !== undefined) changes.pdfUrl = input.pdfUrl;
-    if (input.content !== undefined || input.pdfUrl !== undefined) {
-      const decision = templateContentToStore({
-        type: current.type as PlanContentType,
-        pdfUrl: input.pdfUrl !== undefined ? input.pdfUrl : current.pdfUrl,
-        content: input.content !== undefined ? input.content : current.content,
-        stored: current.content,
-      });
-      if (!decision.ok) throw new AppError("BAD_REQUEST", decision.message);
-      changes.content = decision.content;
-    }
+    const changes: ProgramChanges = planPatchChanges(current, input, [
+      "name",
+      "displayName",
+      "startDate",
+      "pdfUrl",
+    ]);
 
     // The stored content read through the same rule: content that normalizes to what the program
     // already holds is no change (and is not rewritten).

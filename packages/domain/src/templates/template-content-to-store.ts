@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import { isFileTemplateContentAllowed } from "./is-file-template-content-allowed";
 import { normalizeNutritionContent } from "./normalize-nutrition-content";
 import { normalizeTrainingContent } from "./normalize-training-content";
@@ -34,4 +35,33 @@ export function templateContentToStore(input: {
   if (input.type === "NUTRITION")
     return { ok: true, content: normalizeNutritionContent(input.content, { stored: input.stored }) };
   return { ok: true, content: input.content };
+}
+
+/**
+ * The changes a plan PATCH (a template's or a program's) writes: each of `fields` that is sent is
+ * copied (null clears); when content or pdfUrl is sent, the content the plan will hold (the one
+ * sent, else the stored one, under the pdfUrl it will have) passes templateContentToStore for the
+ * plan's type, and what that stores is the new content; a refused one throws BAD_REQUEST.
+ */
+export function planPatchChanges<
+  TInput extends { pdfUrl?: string | null; content?: unknown },
+  TField extends keyof TInput,
+>(
+  current: { type: string; pdfUrl: string | null; content: unknown },
+  input: TInput,
+  fields: readonly TField[],
+): { [K in TField]?: Exclude<TInput[K], undefined> } & { content?: unknown } {
+  const changes: Partial<Record<TField | "content", unknown>> = {};
+  for (const field of fields) if (input[field] !== undefined) changes[field] = input[field];
+  if (input.content !== undefined || input.pdfUrl !== undefined) {
+    const decision = templateContentToStore({
+      type: current.type as PlanContentType,
+      pdfUrl: input.pdfUrl !== undefined ? input.pdfUrl : current.pdfUrl,
+      content: input.content !== undefined ? input.content : current.content,
+      stored: current.content,
+    });
+    if (!decision.ok) throw new AppError("BAD_REQUEST", decision.message);
+    changes.content = decision.content;
+  }
+  return changes as { [K in TField]?: Exclude<TInput[K], undefined> } & { content?: unknown };
 }

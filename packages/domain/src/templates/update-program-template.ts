@@ -1,9 +1,9 @@
 import type { Template, TemplatePatchInput } from "@studio/contracts";
 import { programTemplates, type Db } from "@studio/db";
-import { AppError, notFound, validation } from "../errors";
+import { notFound, validation } from "../errors";
 import type { StudioScope } from "../scope";
 import { findProgramTemplate, programTemplateOf } from "./program-template-record";
-import { templateContentToStore, type PlanContentType } from "./template-content-to-store";
+import { planPatchChanges } from "./template-content-to-store";
 
 type TemplateChanges = Partial<typeof programTemplates.$inferInsert>;
 
@@ -39,23 +39,17 @@ export async function updateProgramTemplate(
         issues: [{ path: "type", message: "cannot change", code: "invalid_value" }],
       });
 
-    const changes: TemplateChanges = { updatedAt: scope.now };
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.displayName !== undefined) changes.displayName = input.displayName;
-    if (input.description !== undefined) changes.description = input.description;
-    if (input.level !== undefined) changes.level = input.level;
-    if (input.folderId !== undefined) changes.folderId = input.folderId;
-    if (input.pdfUrl !== undefined) changes.pdfUrl = input.pdfUrl;
-    if (input.content !== undefined || input.pdfUrl !== undefined) {
-      const decision = templateContentToStore({
-        type: current.type as PlanContentType,
-        pdfUrl: input.pdfUrl !== undefined ? input.pdfUrl : current.pdfUrl,
-        content: input.content !== undefined ? input.content : current.content,
-        stored: current.content,
-      });
-      if (!decision.ok) throw new AppError("BAD_REQUEST", decision.message);
-      changes.content = decision.content;
-    }
+    const changes: TemplateChanges = {
+      updatedAt: scope.now,
+      ...planPatchChanges(current, input, [
+        "name",
+        "displayName",
+        "description",
+        "level",
+        "folderId",
+        "pdfUrl",
+      ]),
+    };
     await tx.update(programTemplates).set(changes).where(programTemplateOf(studioId, input.id));
     return (await findProgramTemplate(tx, scope, input.id))!;
   });
