@@ -56,27 +56,27 @@ export function templateMatcher(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
+type LaneContext<TLane extends LaneAuth["lane"]> = RequestContext & {
+  auth: Extract<LaneAuth, { lane: TLane }>;
+};
+
 /**
- * The web lane's handler shell: the lane guard has proved the signature (over the raw bytes)
- * and the user context; this builds the same CoachScope as webProcedure (the dismissed-member
- * rule included), runs the operation and writes the envelope; errors go through mapError.
+ * The handler shell of one lane: the lane guard has proved the caller (UNAUTHORIZED when the
+ * request is not of this lane); this runs the operation and writes the envelope; errors go
+ * through mapError (an unexpected one logged).
  */
-export function webRawHandler(
+function laneRawHandler<TLane extends LaneAuth["lane"]>(
+  lane: TLane,
   successStatus: number,
-  run: (
-    ctx: RequestContext & { auth: Extract<LaneAuth, { lane: "web" }> },
-    scope: CoachScope,
-    c: Context<AppEnv>,
-  ) => Promise<unknown>,
+  run: (ctx: LaneContext<TLane>, c: Context<AppEnv>) => Promise<unknown>,
 ): (c: Context<AppEnv>) => Promise<Response> {
   return async (c) => {
     const deps = c.get("deps");
     try {
       const auth = c.get("auth");
-      if (auth?.lane !== "web") throw new AppError("UNAUTHORIZED", "authentication required");
-      const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth };
-      const scope = await coachScopeOf(ctx);
-      return writeSuccess(c, await run(ctx, scope, c), successStatus, "standard");
+      if (auth?.lane !== lane) throw new AppError("UNAUTHORIZED", "authentication required");
+      const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth } as LaneContext<TLane>;
+      return writeSuccess(c, await run(ctx, c), successStatus, "standard");
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected)
@@ -87,32 +87,27 @@ export function webRawHandler(
 }
 
 /**
+ * The web lane's handler shell: the lane guard has proved the signature (over the raw bytes)
+ * and the user context; this builds the same CoachScope as webProcedure (the dismissed-member
+ * rule included), runs the operation and writes the envelope; errors go through mapError.
+ */
+export function webRawHandler(
+  successStatus: number,
+  run: (ctx: LaneContext<"web">, scope: CoachScope, c: Context<AppEnv>) => Promise<unknown>,
+): (c: Context<AppEnv>) => Promise<Response> {
+  return laneRawHandler("web", successStatus, async (ctx, c) => run(ctx, await coachScopeOf(ctx), c));
+}
+
+/**
  * The trainee lane's handler shell: the lane guard has proved the token (and refused a preview
  * session's write); this builds the same TraineeScope as traineeProcedure, runs the operation
  * and writes the envelope; errors go through mapError.
  */
 export function traineeRawHandler(
   successStatus: number,
-  run: (
-    ctx: RequestContext & { auth: Extract<LaneAuth, { lane: "trainee" }> },
-    scope: TraineeScope,
-    c: Context<AppEnv>,
-  ) => Promise<unknown>,
+  run: (ctx: LaneContext<"trainee">, scope: TraineeScope, c: Context<AppEnv>) => Promise<unknown>,
 ): (c: Context<AppEnv>) => Promise<Response> {
-  return async (c) => {
-    const deps = c.get("deps");
-    try {
-      const auth = c.get("auth");
-      if (auth?.lane !== "trainee") throw new AppError("UNAUTHORIZED", "authentication required");
-      const ctx = { requestId: c.get("requestId"), deps, db: deps.database.db, auth };
-      return writeSuccess(c, await run(ctx, traineeScopeOf(ctx), c), successStatus, "standard");
-    } catch (error) {
-      const mapped = mapError(error);
-      if (mapped.unexpected)
-        deps.logger.error("request failed", { requestId: c.get("requestId"), err: serializeError(error) });
-      return writeError(c, mapped, "standard");
-    }
-  };
+  return laneRawHandler("trainee", successStatus, (ctx, c) => run(ctx, traineeScopeOf(ctx), c));
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */

@@ -1,7 +1,7 @@
 import { MultipartPartQuery, MultipartPartSchema } from "@studio/contracts";
-import { AppError, parseDomainInput, uploadMultipartPart } from "@studio/domain";
-import { readRawBody } from "../../http/raw-body";
-import { mediaTypeOf, webRawHandler, type RawRoute } from "../raw-route";
+import { uploadMultipartPart } from "@studio/domain";
+import { webRawHandler, type RawRoute } from "../raw-route";
+import { partRequestBody, readPartUpload } from "./part-upload";
 
 /**
  * POST /v1/web/content/media-upload/part?key&uploadId&partNumber: one part's raw bytes
@@ -18,20 +18,10 @@ export const uploadMultipartPartRaw: RawRoute = {
   tags: ["media"],
   successStatus: 200,
   query: MultipartPartQuery,
-  requestBody: {
-    contentType: "application/octet-stream",
-    description:
-      "The part's bytes, at most 12 MB (12,582,912 bytes); every part except the last must be at least 5 MiB (checked on complete).",
-    maxBytes: (deps) => deps.config.mediaPartBodyLimitBytes,
-  },
+  requestBody: partRequestBody,
   output: MultipartPartSchema,
   errorResponses: { 404: "the uploadId is not an open upload of this key (upload not found)" },
-  handler: webRawHandler(200, async (ctx, scope, c) => {
-    if (mediaTypeOf(c.req.header("content-type")) !== "application/octet-stream")
-      throw new AppError("BAD_REQUEST", "the part must be sent as application/octet-stream");
-    const url = new URL(c.req.url);
-    const query = parseDomainInput(MultipartPartQuery, Object.fromEntries(url.searchParams));
-    const body = await readRawBody(c);
-    return uploadMultipartPart(ctx.db, scope, { ...query, body });
-  }),
+  handler: webRawHandler(200, async (ctx, scope, c) =>
+    uploadMultipartPart(ctx.db, scope, await readPartUpload(c, MultipartPartQuery)),
+  ),
 };

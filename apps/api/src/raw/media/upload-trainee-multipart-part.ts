@@ -1,7 +1,7 @@
 import { MultipartPartSchema, TraineeMultipartPartQuery } from "@studio/contracts";
-import { AppError, parseDomainInput, uploadTraineeMultipartPart } from "@studio/domain";
-import { readRawBody } from "../../http/raw-body";
-import { mediaTypeOf, traineeRawHandler, type RawRoute } from "../raw-route";
+import { uploadTraineeMultipartPart } from "@studio/domain";
+import { traineeRawHandler, type RawRoute } from "../raw-route";
+import { partRequestBody, readPartUpload } from "./part-upload";
 
 /**
  * POST /v1/trainee/uploads/part?key&uploadId&partNumber: one part's raw bytes
@@ -19,22 +19,12 @@ export const uploadTraineeMultipartPartRaw: RawRoute = {
   tags: ["uploads"],
   successStatus: 200,
   query: TraineeMultipartPartQuery,
-  requestBody: {
-    contentType: "application/octet-stream",
-    description:
-      "The part's bytes, at most 12 MB (12,582,912 bytes); every part except the last must be at least 5 MiB (checked on complete).",
-    maxBytes: (deps) => deps.config.mediaPartBodyLimitBytes,
-  },
+  requestBody: partRequestBody,
   output: MultipartPartSchema,
   errorResponses: {
     404: "the key is not the trainee's own or the uploadId is not an open upload of it (upload not found)",
   },
-  handler: traineeRawHandler(200, async (ctx, scope, c) => {
-    if (mediaTypeOf(c.req.header("content-type")) !== "application/octet-stream")
-      throw new AppError("BAD_REQUEST", "the part must be sent as application/octet-stream");
-    const url = new URL(c.req.url);
-    const query = parseDomainInput(TraineeMultipartPartQuery, Object.fromEntries(url.searchParams));
-    const body = await readRawBody(c);
-    return uploadTraineeMultipartPart(ctx.db, scope, { ...query, body });
-  }),
+  handler: traineeRawHandler(200, async (ctx, scope, c) =>
+    uploadTraineeMultipartPart(ctx.db, scope, await readPartUpload(c, TraineeMultipartPartQuery)),
+  ),
 };
