@@ -103,39 +103,51 @@ export const MultipartStartInput = z.object({
 });
 export type MultipartStartInput = z.infer<typeof MultipartStartInput>;
 
-/** POST /v1/web/content/media-upload/part: the query (the body is the part's raw bytes). */
-export const MultipartPartQuery = z.object({
-  key: mediaKey(),
-  uploadId: uploadId(),
-  partNumber: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(MEDIA_LIMITS.maxPartNumber, `must be at most ${MEDIA_LIMITS.maxPartNumber}`),
+/**
+ * The inputs of a multipart upload's part (the query: the body is the part's raw bytes), complete
+ * and abort, over the key schema of a lane: the web lane's media-upload and the trainee lane's
+ * uploads take the same fields and limits and differ only in the key they name.
+ */
+export const multipartInputsOf = <TKey extends z.ZodType>(key: () => TKey) => ({
+  part: z.object({
+    key: key(),
+    uploadId: uploadId(),
+    partNumber: z.coerce
+      .number()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(MEDIA_LIMITS.maxPartNumber, `must be at most ${MEDIA_LIMITS.maxPartNumber}`),
+  }),
+  complete: z.object({
+    key: key(),
+    uploadId: uploadId(),
+    parts: z
+      .array(
+        z.object({
+          partNumber: boundedInt(1, MEDIA_LIMITS.maxPartNumber),
+          etag: boundedString(MEDIA_LIMITS.etagMaxChars, { min: 1 }),
+        }),
+      )
+      .min(1, "must list at least 1 part")
+      .max(MEDIA_LIMITS.maxCompleteParts, `must list at most ${MEDIA_LIMITS.maxCompleteParts} parts`),
+  }),
+  abort: z.object({ key: key(), uploadId: uploadId() }),
 });
+const mediaMultipart = multipartInputsOf(mediaKey);
+
+/** POST /v1/web/content/media-upload/part: the query (the body is the part's raw bytes). */
+export const MultipartPartQuery = mediaMultipart.part;
 export type MultipartPartQuery = z.infer<typeof MultipartPartQuery>;
 
 /** What the domain's part upload takes: the parsed query plus the bytes. */
 export type MultipartPartInput = MultipartPartQuery & { body: Uint8Array };
 
 /** POST /v1/web/content/media-upload/complete */
-export const MultipartCompleteInput = z.object({
-  key: mediaKey(),
-  uploadId: uploadId(),
-  parts: z
-    .array(
-      z.object({
-        partNumber: boundedInt(1, MEDIA_LIMITS.maxPartNumber),
-        etag: boundedString(MEDIA_LIMITS.etagMaxChars, { min: 1 }),
-      }),
-    )
-    .min(1, "must list at least 1 part")
-    .max(MEDIA_LIMITS.maxCompleteParts, `must list at most ${MEDIA_LIMITS.maxCompleteParts} parts`),
-});
+export const MultipartCompleteInput = mediaMultipart.complete;
 export type MultipartCompleteInput = z.infer<typeof MultipartCompleteInput>;
 
 /** POST /v1/web/content/media-upload/abort */
-export const MultipartAbortInput = z.object({ key: mediaKey(), uploadId: uploadId() });
+export const MultipartAbortInput = mediaMultipart.abort;
 export type MultipartAbortInput = z.infer<typeof MultipartAbortInput>;
 
 /** A stored object's public URL (inline upload, multipart complete). */

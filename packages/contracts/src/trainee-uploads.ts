@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedInt, boundedString } from "./bounded";
-import { MEDIA_LIMITS } from "./media";
+import { MEDIA_LIMITS, multipartInputsOf } from "./media";
 
 // Document 3 "POST /v1/trainee/photos: upload the image first through the uploads router";
 // document 1 lists uploads among the trainee routers without the app-access guard.
@@ -33,7 +33,6 @@ const uploadKey = () =>
   boundedString(MEDIA_LIMITS.keyMaxChars, { min: 1 }).describe(
     "the key answered by uploads/start (under the trainee's own prefix; any other answers upload not found)",
   );
-const uploadId = () => boundedString(MEDIA_LIMITS.uploadIdMaxChars, { min: 1 });
 
 /** `POST /v1/trainee/uploads/url`: a presigned PUT for one file of exactly `size` bytes. */
 export const TraineeUploadUrlInput = z.object({
@@ -59,34 +58,16 @@ export type TraineeUploadUrl = z.infer<typeof TraineeUploadUrlSchema>;
 export const TraineeMultipartStartInput = z.object({ contentType: contentType() });
 export type TraineeMultipartStartInput = z.infer<typeof TraineeMultipartStartInput>;
 
+const traineeMultipart = multipartInputsOf(uploadKey);
+
 /** `POST /v1/trainee/uploads/part`: the query (the body is the part's raw bytes). */
-export const TraineeMultipartPartQuery = z.object({
-  key: uploadKey(),
-  uploadId: uploadId(),
-  partNumber: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(MEDIA_LIMITS.maxPartNumber, `must be at most ${MEDIA_LIMITS.maxPartNumber}`),
-});
+export const TraineeMultipartPartQuery = traineeMultipart.part;
 export type TraineeMultipartPartQuery = z.infer<typeof TraineeMultipartPartQuery>;
 
 /** `POST /v1/trainee/uploads/complete` */
-export const TraineeMultipartCompleteInput = z.object({
-  key: uploadKey(),
-  uploadId: uploadId(),
-  parts: z
-    .array(
-      z.object({
-        partNumber: boundedInt(1, MEDIA_LIMITS.maxPartNumber),
-        etag: boundedString(MEDIA_LIMITS.etagMaxChars, { min: 1 }),
-      }),
-    )
-    .min(1, "must list at least 1 part")
-    .max(MEDIA_LIMITS.maxCompleteParts, `must list at most ${MEDIA_LIMITS.maxCompleteParts} parts`),
-});
+export const TraineeMultipartCompleteInput = traineeMultipart.complete;
 export type TraineeMultipartCompleteInput = z.infer<typeof TraineeMultipartCompleteInput>;
 
 /** `POST /v1/trainee/uploads/abort` */
-export const TraineeMultipartAbortInput = z.object({ key: uploadKey(), uploadId: uploadId() });
+export const TraineeMultipartAbortInput = traineeMultipart.abort;
 export type TraineeMultipartAbortInput = z.infer<typeof TraineeMultipartAbortInput>;
