@@ -78,6 +78,19 @@ export const categoryBuckets = sql<string>`jsonb_array_elements_text(case
   when jsonb_array_length(${effectiveFood.categories}) > 0 then ${effectiveFood.categories}
   else jsonb_build_array(coalesce(${effectiveFood.category}, ${UNCATEGORIZED}::text)) end)`;
 
+/** A trainee's view of a food (logging, shopping): the id and the effective name, brand, categories, macros. */
+export const foodSummarySelection = {
+  id: foods.id,
+  name: effectiveFood.name,
+  brand: effectiveFood.brand,
+  category: effectiveFood.category,
+  categories: effectiveFood.categories,
+  kcal: effectiveFood.kcal,
+  protein: effectiveFood.protein,
+  carbs: effectiveFood.carbs,
+  fat: effectiveFood.fat,
+};
+
 /** The coach's view of a food: effective values plus the override's own columns. */
 export const foodSelection = {
   id: foods.id,

@@ -3,7 +3,12 @@ import type { TraineeFoodList, TraineeFoodsQuery } from "@studio/contracts";
 import { foods, type Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import type { TraineeScope } from "../scope";
-import { effectiveFood, loggableByTrainee, nameOrBrandMatches, pageOfStudioFoods } from "./food-values";
+import {
+  foodSummarySelection,
+  loggableByTrainee,
+  nameOrBrandMatches,
+  pageOfStudioFoods,
+} from "./food-values";
 
 /**
  * `GET /v1/trainee/foods` (free meal logging): system foods with the studio's override applied
@@ -24,15 +29,7 @@ export async function listTraineeFoods(
     assertSignedInTrainee(db, scope),
     pageOfStudioFoods(db, scope.studioId, {
       selection: {
-        id: foods.id,
-        name: effectiveFood.name,
-        brand: effectiveFood.brand,
-        category: effectiveFood.category,
-        categories: effectiveFood.categories,
-        kcal: effectiveFood.kcal,
-        protein: effectiveFood.protein,
-        carbs: effectiveFood.carbs,
-        fat: effectiveFood.fat,
+        ...foodSummarySelection,
         system: sql<boolean>`${foods.studioId} is null`.mapWith(Boolean),
       },
       where,

@@ -1,10 +1,10 @@
 import { and } from "drizzle-orm";
 import type { ShoppingFoodList, ShoppingFoodsFilters } from "@studio/contracts";
-import { foods, type Db } from "@studio/db";
+import type { Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import {
-  effectiveFood,
   foodFilterConditions,
+  foodSummarySelection,
   offeredForShopping,
   pageOfStudioFoods,
 } from "../foods/food-values";
@@ -24,17 +24,7 @@ export async function listShoppingFoods(
   const [, { rows, total }] = await Promise.all([
     assertSignedInTrainee(db, scope),
     pageOfStudioFoods(db, scope.studioId, {
-      selection: {
-        id: foods.id,
-        name: effectiveFood.name,
-        brand: effectiveFood.brand,
-        category: effectiveFood.category,
-        categories: effectiveFood.categories,
-        kcal: effectiveFood.kcal,
-        protein: effectiveFood.protein,
-        carbs: effectiveFood.carbs,
-        fat: effectiveFood.fat,
-      },
+      selection: foodSummarySelection,
       where,
       window: query,
     }),
