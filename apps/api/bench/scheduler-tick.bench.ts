@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { runSchedulerTick, type PlatformJobScope } from "@studio/domain";
+import { DUE_WORK, runSchedulerTick, type DueWork, type PlatformJobScope } from "@studio/domain";
 import { createWiredJobQueue } from "@studio/jobs";
 import { silentLogger } from "@studio/observability";
 import { setupPostgres } from "../test/support/global-setup";
@@ -62,7 +62,21 @@ try {
     from generate_series(1, ${TRAINEES}) g`);
   await db.execute(sql`analyze`);
 
+  // Every DueWork timed: the last tick's milliseconds per work.
+  let spent: Record<string, number> = {};
+  const timed: DueWork[] = DUE_WORK.map((work) => ({
+    name: work.name,
+    async run(...args) {
+      const started = performance.now();
+      try {
+        return await work.run(...args);
+      } finally {
+        spent[work.name] = performance.now() - started;
+      }
+    },
+  }));
   const tick = async (now: string) => {
+    spent = {};
     const at = new Date(now);
     await db.execute(sql`delete from scheduler_state`);
     await db.execute(
@@ -76,8 +90,8 @@ try {
       jobs,
     };
     const started = performance.now();
-    const result = await runSchedulerTick(db, scope);
-    return { ms: performance.now() - started, result };
+    const result = await runSchedulerTick(db, scope, { work: timed });
+    return { ms: performance.now() - started, result, spent };
   };
 
   // Warm-up: an idle tick (plans, connections).
@@ -86,25 +100,14 @@ try {
   const busy = await tick("2026-06-01T05:00:00Z");
   const queued = await db.execute(sql`select count(*)::int as n from notifications where status = 'queued'`);
   const idle: number[] = [];
-  for (let i = 0; i < IDLE_RUNS; i++)
-    idle.push((await tick(`2026-06-02T00:${String(10 + i).padStart(2, "0")}:00Z`)).ms);
-  idle.sort((a, b) => a - b);
-  if (process.env.BENCH_SCHEDULER_PER_WORK) {
-    const { DUE_WORK } = await import("@studio/domain");
-    for (const work of DUE_WORK) {
-      const at = new Date("2026-06-02T00:40:00Z");
-      const scope: PlatformJobScope = {
-        actor: { kind: "job", job: "scheduler-tick" },
-        requestId: randomUUID(),
-        now: at,
-        logger: silentLogger,
-        jobs,
-      };
-      const started = performance.now();
-      await runSchedulerTick(db, scope, { work: [work] });
-      console.log(`  ${work.name}: ${(performance.now() - started).toFixed(1)} ms`);
-    }
+  const idleSpent: Record<string, number[]> = {};
+  for (let i = 0; i < IDLE_RUNS; i++) {
+    const run = await tick(`2026-06-02T00:${String(10 + i).padStart(2, "0")}:00Z`);
+    idle.push(run.ms);
+    for (const [name, ms] of Object.entries(run.spent)) (idleSpent[name] ??= []).push(ms);
   }
+  idle.sort((a, b) => a - b);
+  const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const workout = busy.result.results["workout-reminders"]!;
   console.log(`\nscheduler tick, ${TRAINEES.toLocaleString()} trainees in ${STUDIOS} studios`);
   console.log(
@@ -114,6 +117,11 @@ try {
   console.log(
     `  idle tick: median ${idle[Math.floor(IDLE_RUNS / 2)]!.toFixed(1)} ms, p90 ${idle[Math.floor(IDLE_RUNS * 0.9)]!.toFixed(1)} ms (target < 50)`,
   );
+  console.log("  per DueWork, ms: busy tick / idle median");
+  for (const { name } of DUE_WORK)
+    console.log(
+      `    ${name}: ${busy.spent[name]?.toFixed(1) ?? "-"} / ${idleSpent[name] ? medianOf(idleSpent[name]).toFixed(1) : "-"}`,
+    );
 } finally {
   await jobs.stop();
   await pg.drop();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
@@ -55,5 +56,9 @@ export const calendarEvents = pgTable(
   (t) => [
     index("calendar_events_studio_coach_idx").on(t.studioId, t.coachId, t.startsAt),
     index("calendar_events_client_idx").on(t.clientId, t.startsAt),
+    // The scheduler's meeting reminders (every tick): confirmed meetings by start.
+    index("calendar_events_confirmed_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'CONFIRMED'`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { createdAt, id, updatedAt } from "./columns";
@@ -55,5 +56,13 @@ export const subscriptions = pgTable(
   (t) => [
     index("subscriptions_studio_idx").on(t.studioId),
     index("subscriptions_client_idx").on(t.clientId, t.status),
+    // The scheduler's lifecycle by date and its subscription pushes (every tick): live
+    // subscriptions by end date, waiting ones by start date.
+    index("subscriptions_live_end_idx")
+      .on(t.endDate)
+      .where(sql`${t.status} in ('PENDING', 'ACTIVE')`),
+    index("subscriptions_pending_start_idx")
+      .on(t.startDate)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );

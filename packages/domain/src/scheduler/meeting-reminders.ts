@@ -34,7 +34,7 @@ export const meetingReminders: DueWork = {
   name: "meeting-reminders",
   async run(db, scope, tick) {
     const type = "MEETING_REMINDER";
-    const sendTime = await sendTimeOf(db, type);
+    const sendTime = await sendTimeOf(db, tick, type);
     const rows = await rowsOf<MeetingRow>(
       db,
       sql`

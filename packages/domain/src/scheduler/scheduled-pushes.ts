@@ -3,12 +3,13 @@
 // records the notification (queued or skipped with its reason) and enqueues its delivery. The
 // FORM_REMINDERS scheduler does the same with its own key table (form_reminder_dispatches).
 
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { NotificationSkipReason, NotificationType } from "@studio/contracts";
-import { scheduledPushes, type Db, type DbOrTx } from "@studio/db";
+import { resultRows, type Db } from "@studio/db";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
-import type { NotifyInput, NotifyVariables } from "../notifications/notify";
-import { notifyMany } from "../notifications/notify-many";
+import type { NotifyVariables } from "../notifications/notify";
+import { notifyStudios, type StudioNotifyInput } from "../notifications/notify-studios";
 import { localParts, zoneOffsetMs, zonedDateTimeToInstant, dateKeyParts } from "../time/zoned-time";
 import type { SchedulerTick } from "./due-work";
 
@@ -88,12 +89,26 @@ export function displayDate(dateKey: string): string {
 const keyOf = (p: { type: string; clientId: string; subject: string; localDate: string; slot: string }) =>
   [p.type, p.clientId, p.subject, p.localDate, p.slot].join("\u0000");
 
+const byStudioAndKey = (a: [string, ScheduledPush], b: [string, ScheduledPush]) =>
+  a[1].studioId < b[1].studioId
+    ? -1
+    : a[1].studioId > b[1].studioId
+      ? 1
+      : a[0] < b[0]
+        ? -1
+        : a[0] > b[0]
+          ? 1
+          : 0;
+
 /**
  * Claims and records the pushes that came due in this tick: those due more than the grace
- * window ago are recorded skipped OUTSIDE_GRACE (never sent late, never dropped silently);
- * per studio one transaction: one claim insert (keys sorted, so concurrent ticks wait on each
- * other instead of deadlocking), one notifyMany for the claims won (which applies the studio's
- * settings: DISABLED, MUTED, NO_PUSH_TOKEN, THROTTLED), one update linking claims to records.
+ * window ago are recorded skipped OUTSIDE_GRACE (never sent late, never dropped silently).
+ * Per transaction of up to CHUNK pushes (every studio at once), a fixed number of statements:
+ * ONE claim insert (`on conflict do nothing`, in one key order everywhere so concurrent ticks
+ * wait on each other instead of deadlocking) that writes each claim with the id of its record,
+ * then notifyStudios for the claims won (one recipients read, one settings read, one insert of
+ * the records, one enqueue of the deliveries; it applies the studio's settings: DISABLED, MUTED,
+ * NO_PUSH_TOKEN, THROTTLED).
  */
 export async function dispatchScheduledPushes(
   db: Db,
@@ -108,95 +123,59 @@ export async function dispatchScheduledPushes(
     if (!byKey.has(keyOf(push))) byKey.set(keyOf(push), push);
   }
   run.due = byKey.size;
-  const byStudio = new Map<string, [string, ScheduledPush][]>();
-  for (const entry of byKey) {
-    const list = byStudio.get(entry[1].studioId) ?? [];
-    list.push(entry);
-    byStudio.set(entry[1].studioId, list);
-  }
-  // Studios grouped into transactions of about CHUNK pushes (a commit per studio cost more than
-  // the work with 100 studios), claims in key order everywhere so concurrent ticks wait, not deadlock.
-  const chunks: [string, [string, ScheduledPush][]][][] = [[]];
-  let size = 0;
-  for (const entry of [...byStudio].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    entry[1].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (size > 0 && size + entry[1].length > CHUNK) {
-      chunks.push([]);
-      size = 0;
-    }
-    chunks.at(-1)!.push(entry);
-    size += entry[1].length;
-  }
-  for (const chunk of chunks)
-    if (chunk.length > 0)
-      await db.transaction(async (tx) => {
-        for (const [studioId, entries] of chunk) await claimStudio(tx, studioId, entries);
-      });
-  return run;
-
-  async function claimStudio(tx: DbOrTx, studioId: string, entries: [string, ScheduledPush][]) {
-    {
-      const claimed = await tx
-        .insert(scheduledPushes)
-        .values(
-          entries.map(([, p]) => ({
-            studioId,
-            clientId: p.clientId,
-            type: p.type,
-            subject: p.subject,
-            localDate: p.localDate,
-            slot: p.slot,
-            dueAt: p.dueAt,
-            createdAt: tick.now,
-          })),
-        )
-        .onConflictDoNothing({
-          target: [
-            scheduledPushes.type,
-            scheduledPushes.clientId,
-            scheduledPushes.subject,
-            scheduledPushes.localDate,
-            scheduledPushes.slot,
-          ],
-        })
-        .returning({
-          id: scheduledPushes.id,
-          type: scheduledPushes.type,
-          clientId: scheduledPushes.clientId,
-          subject: scheduledPushes.subject,
-          localDate: scheduledPushes.localDate,
-          slot: scheduledPushes.slot,
-        });
-      run.alreadyClaimed += entries.length - claimed.length;
+  const ordered = [...byKey].sort(byStudioAndKey).map(([, push]) => ({ push, notificationId: randomUUID() }));
+  for (let start = 0; start < ordered.length; start += CHUNK) {
+    const chunk = ordered.slice(start, start + CHUNK);
+    await db.transaction(async (tx) => {
+      const claims = chunk.map(({ push, notificationId }) => ({
+        studioId: push.studioId,
+        clientId: push.clientId,
+        type: push.type,
+        subject: push.subject,
+        localDate: push.localDate,
+        slot: push.slot,
+        dueAt: push.dueAt.toISOString(),
+        notificationId,
+      }));
+      const claimed = resultRows<{ notificationId: string }>(
+        await tx.execute(sql`
+          insert into scheduled_pushes (id, studio_id, client_id, type, subject, local_date, slot, due_at,
+            notification_id, created_at)
+          select gen_random_uuid()::text, v."studioId", v."clientId", v.type, v.subject, v."localDate", v.slot,
+            v."dueAt", v."notificationId", ${tick.now.toISOString()}::timestamptz
+          from rows from (jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as ("studioId" text,
+            "clientId" text, type text, subject text, "localDate" date, slot text, "dueAt" timestamptz,
+            "notificationId" text)) with ordinality
+            as v("studioId", "clientId", type, subject, "localDate", slot, "dueAt", "notificationId", n)
+          order by v.n
+          on conflict (type, client_id, subject, local_date, slot) do nothing
+          returning notification_id as "notificationId"`),
+      );
+      run.alreadyClaimed += chunk.length - claimed.length;
       if (claimed.length === 0) return;
-      const claims = claimed.map((c) => ({ id: c.id, push: byKey.get(keyOf(c))! }));
-      const records = await notifyMany(
-        tx,
-        { ...scope, studioId },
-        claims.map(({ push }): NotifyInput => {
+      const won = new Set(claimed.map((c) => c.notificationId));
+      const inputs = chunk
+        .filter(({ notificationId }) => won.has(notificationId))
+        .map(({ push, notificationId }): StudioNotifyInput => {
           const late = tick.now.getTime() - push.dueAt.getTime() > tick.graceMs;
           const skipReason = late ? "OUTSIDE_GRACE" : push.skipReason;
           return {
+            id: notificationId,
+            studioId: push.studioId,
             clientId: push.clientId,
             type: push.type,
             variables: push.variables,
             data: { localDate: push.localDate, slot: push.slot, ...push.data },
             ...(skipReason ? { skipReason } : {}),
           };
-        }),
-      );
-      for (const record of records) {
-        if (record.status === "skipped") run.skipped++;
-        else run.sent++;
-      }
-      const links = claims.map(({ id }, n) => ({ id, notificationId: records[n]!.id }));
-      await tx.execute(sql`
-        update scheduled_pushes as p set notification_id = v."notificationId"
-        from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, "notificationId" text)
-        where p.id = v.id and p.studio_id = ${studioId}`);
-    }
+        });
+      const recorded = await notifyStudios(tx, scope, inputs);
+      run.sent += recorded.queued;
+      run.skipped += recorded.skipped;
+    });
   }
+  return run;
 }
 
-/** Pushes claimed per transaction (whole studios). */
-const CHUNK = 2_000;
+/** Pushes claimed per transaction. */
+const CHUNK = 5_000;

@@ -53,47 +53,61 @@ export const subscriptionLifecycle: DueWork = {
     const actor = scope.actor.job;
     // A cheap first filter: every zone's local date is within a day of UTC's.
     const utcDay = now.slice(0, 10);
+    // Anything to move at all? Two index probes (subscriptions_live_end_idx,
+    // subscriptions_pending_start_idx); a tick with nothing to move stops here.
+    const [found] = await rowsOf<{ ending: boolean; starting: boolean }>(
+      db,
+      sql`select
+        exists (select 1 from subscriptions x where x.status in ('PENDING', 'ACTIVE')
+          and x.end_date < ${utcDay}::date + 1) as ending,
+        exists (select 1 from subscriptions x where x.status = 'PENDING'
+          and x.start_date < ${utcDay}::date + 2) as starting`,
+    );
+    if (!found?.ending && !found?.starting) return { ended: 0, activated: 0 };
     return db.transaction(async (tx) => {
       const count = async (q: ReturnType<typeof sql>) => (await rowsOf<{ n: number }>(tx, q))[0]?.n ?? 0;
-      const ended =
-        (await count(
-          transition(
-            now,
-            actor,
-            "scheduler.subscription.end",
-            "ACTIVE",
-            "ENDED",
-            sql`x.end_date < ${localToday(now)}`,
-            sql`x.end_date < ${utcDay}::date + 1`,
-          ),
-        )) +
-        (await count(
-          transition(
-            now,
-            actor,
-            "scheduler.subscription.end",
-            "PENDING",
-            "ENDED",
-            sql`x.start_date is not null and x.end_date < ${localToday(now)}`,
-            sql`x.end_date < ${utcDay}::date + 1`,
-          ),
-        ));
-      const activated = await count(
-        transition(
-          now,
-          actor,
-          "scheduler.subscription.activate",
-          "PENDING",
-          "ACTIVE",
-          sql`x.start_date <= ${localToday(now)}
+      const ended = !found.ending
+        ? 0
+        : (await count(
+            transition(
+              now,
+              actor,
+              "scheduler.subscription.end",
+              "ACTIVE",
+              "ENDED",
+              sql`x.end_date < ${localToday(now)}`,
+              sql`x.end_date < ${utcDay}::date + 1`,
+            ),
+          )) +
+          (await count(
+            transition(
+              now,
+              actor,
+              "scheduler.subscription.end",
+              "PENDING",
+              "ENDED",
+              sql`x.start_date is not null and x.end_date < ${localToday(now)}`,
+              sql`x.end_date < ${utcDay}::date + 1`,
+            ),
+          ));
+      const activated = !found.starting
+        ? 0
+        : await count(
+            transition(
+              now,
+              actor,
+              "scheduler.subscription.activate",
+              "PENDING",
+              "ACTIVE",
+              sql`x.start_date <= ${localToday(now)}
             and (x.end_date is null or x.end_date >= ${localToday(now)})
             and not exists (
               select 1 from subscriptions r
               where r.client_id = x.client_id and r.id <> x.id and r.status in ('ACTIVE', 'FROZEN')
                 and (r.end_date is null or r.end_date >= ${localToday(now)}))`,
-          sql`x.start_date < ${utcDay}::date + 2`,
-        ),
-      );
+              sql`x.start_date < ${utcDay}::date + 2`,
+            ),
+          );
       return { ended, activated };
     });
   },

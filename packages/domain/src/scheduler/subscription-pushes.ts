@@ -69,7 +69,7 @@ export const subscriptionExpiring: DueWork = {
     const rows = await rowsOf<SubscriptionRow>(
       db,
       sql`
-      with st as (${await studioSendTimes(db, type)}),
+      with st as (${await studioSendTimes(db, tick, type)}),
       due_days as (${dueDaysTable(days)}),
       ending as (
         select distinct x.client_id from subscriptions x
@@ -110,7 +110,7 @@ export const subscriptionEnded: DueWork = {
     const rows = await rowsOf<SubscriptionRow>(
       db,
       sql`
-      with st as (${await studioSendTimes(db, type)}),
+      with st as (${await studioSendTimes(db, tick, type)}),
       due_days as (${dueDaysTable(days)}),
       cand as (
         select distinct on (x.client_id) x.id as subscription_id, x.client_id, x.studio_id, x.end_date,

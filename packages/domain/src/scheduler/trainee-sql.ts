@@ -4,7 +4,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { NotificationType } from "@studio/contracts";
 import { resultRows, type DbOrTx } from "@studio/db";
 import { loadPlatformValues } from "../notifications/config-store";
+import { addDays, localParts } from "../time/zoned-time";
 import type { SchedulerTick } from "./due-work";
+import { scheduledInstant } from "./scheduled-pushes";
 
 /** The trainee's zone (document 3 "Day resolution"): trainee, studio, then Asia/Jerusalem. */
 export const zoneOf = sql`coalesce(c.timezone, s.timezone, 'Asia/Jerusalem')`;
@@ -43,15 +45,79 @@ export function appLockedOf(now: Date, today: SQL): SQL {
     end)`;
 }
 
+/** The types whose send times a tick reads (once, shared by every DueWork of the tick). */
+const SCHEDULED_TYPES: readonly NotificationType[] = [
+  "WORKOUT_REMINDER",
+  "WORKOUT_MISSED",
+  "SUBSCRIPTION_EXPIRING",
+  "SUBSCRIPTION_ENDED",
+  "MEETING_REMINDER",
+];
+
+interface TickSendTimes {
+  /** Every zone a trainee may be in: the live studios' zones and the trainees' own zones. */
+  zones: string[];
+  /** Per type: the platform sendTime, then every studio override's. */
+  sendTimes: Map<NotificationType, string[]>;
+  platform: Map<NotificationType, string>;
+}
+
+const perTick = new WeakMap<SchedulerTick, Promise<TickSendTimes>>();
+
+/**
+ * The zones and send times of the scheduled types, read once per tick (two small queries): a
+ * superset of the (zone, sendTime) pairs of the trainees (any studio's zone with any send time
+ * of the type), enough to decide in memory which local dates come due in the window.
+ */
+function tickSendTimes(db: DbOrTx, tick: SchedulerTick): Promise<TickSendTimes> {
+  let found = perTick.get(tick);
+  if (!found) {
+    found = (async () => {
+      const [platformValues, rows] = await Promise.all([
+        loadPlatformValues(db, SCHEDULED_TYPES),
+        rowsOf<{ type: NotificationType | null; value: string }>(
+          db,
+          sql`
+          select null::text as type, coalesce(s.timezone, 'Asia/Jerusalem') as value from studios s
+          where s.archived_at is null
+          union
+          select null, c.timezone from clients c where c.timezone is not null and c.deleted_at is null
+          union
+          select o.type, o.send_time from notification_overrides o
+          where o.type in (${sql.join(
+            SCHEDULED_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})`,
+        ),
+      ]);
+      const platform = new Map(SCHEDULED_TYPES.map((t) => [t, platformValues.get(t)!.sendTime]));
+      const sendTimes = new Map(SCHEDULED_TYPES.map((t) => [t, [platform.get(t)!]]));
+      const zones: string[] = [];
+      for (const row of rows)
+        if (row.type === null) zones.push(row.value);
+        else if (!sendTimes.get(row.type)!.includes(row.value)) sendTimes.get(row.type)!.push(row.value);
+      return { zones, sendTimes, platform };
+    })();
+    perTick.set(tick, found);
+  }
+  return found;
+}
+
+/** The platform sendTime of a scheduled type (this tick's reading). */
+async function platformSendTime(db: DbOrTx, tick: SchedulerTick, type: NotificationType): Promise<string> {
+  if (SCHEDULED_TYPES.includes(type)) return (await tickSendTimes(db, tick)).platform.get(type)!;
+  return (await loadPlatformValues(db, [type])).get(type)!.sendTime;
+}
+
 /** The studio's sendTime of a type (its override, else the platform's), per row of studio alias `s`. */
-export async function sendTimeOf(db: DbOrTx, type: NotificationType): Promise<SQL> {
-  const platform = (await loadPlatformValues(db, [type])).get(type)!.sendTime;
+export async function sendTimeOf(db: DbOrTx, tick: SchedulerTick, type: NotificationType): Promise<SQL> {
+  const platform = await platformSendTime(db, tick, type);
   return sql`coalesce((select o.send_time from notification_overrides o where o.studio_id = s.id and o.type = ${type}), ${platform})`;
 }
 
 /** The studios' sendTime of a type as a CTE body `st(id, send_time, timezone)` (override, else the platform's). */
-export async function studioSendTimes(db: DbOrTx, type: NotificationType): Promise<SQL> {
-  const platform = (await loadPlatformValues(db, [type])).get(type)!.sendTime;
+export async function studioSendTimes(db: DbOrTx, tick: SchedulerTick, type: NotificationType): Promise<SQL> {
+  const platform = await platformSendTime(db, tick, type);
   return sql`select s.id, coalesce(o.send_time, ${platform}) as send_time, s.timezone
     from studios s left join notification_overrides o on o.studio_id = s.id and o.type = ${type}
     where s.archived_at is null`;
@@ -64,29 +130,31 @@ export interface DueDay {
 }
 
 /**
- * The (zone, sendTime, local date) triples whose date + shiftDays at sendTime in that zone falls
- * in the tick's window (with a slack for DST that the exact check in JS removes), over the zones
- * and studio send times that exist: a handful of rows, so a tick with nothing due stops here.
+ * The (zone, sendTime, date) triples whose date + shiftDays at sendTime in that zone (a time in
+ * a DST gap at the next minute that exists: scheduledInstant) falls in the tick's window, over
+ * the zones and send times of the tick (tickSendTimes): worked out in memory, so a tick with
+ * nothing due asks nothing more of the database. The candidate queries join them on (zone,
+ * send time), so a pair no trainee has only costs an empty join.
  */
-export async function dueDaysOf(db: DbOrTx, tick: SchedulerTick, type: NotificationType, shiftDays: number) {
-  const since = tick.since.toISOString();
-  const now = tick.now.toISOString();
-  const rows = await rowsOf<DueDay>(
-    db,
-    sql`
-    with st as (${await studioSendTimes(db, type)}),
-    zs as (
-      select distinct coalesce(c.timezone, st.timezone, 'Asia/Jerusalem') as zone, st.send_time
-      from clients c join st on st.id = c.studio_id where c.deleted_at is null
-    )
-    select zone, send_time, to_char(d::date - ${shiftDays}::int, 'YYYY-MM-DD') as day
-    from zs cross join lateral generate_series(
-      (${since}::timestamptz at time zone zone)::date - 1,
-      (${now}::timestamptz at time zone zone)::date, interval '1 day') d
-    where (d::date + send_time::time) at time zone zone
-      between ${since}::timestamptz - interval '2 hours' and ${now}::timestamptz + interval '2 hours'`,
-  );
-  return rows;
+export async function dueDaysOf(
+  db: DbOrTx,
+  tick: SchedulerTick,
+  type: NotificationType,
+  shiftDays: number,
+): Promise<DueDay[]> {
+  const { zones, sendTimes } = await tickSendTimes(db, tick);
+  const times = sendTimes.get(type) ?? [await platformSendTime(db, tick, type)];
+  const days: DueDay[] = [];
+  for (const zone of zones) {
+    const last = addDays(localParts(tick.now, zone).date, 1);
+    for (let day = addDays(localParts(tick.since, zone).date, -1); day <= last; day = addDays(day, 1))
+      for (const sendTime of times) {
+        const dueAt = scheduledInstant(day, sendTime, zone);
+        if (dueAt > tick.since && dueAt <= tick.now)
+          days.push({ zone, send_time: sendTime, day: addDays(day, -shiftDays) });
+      }
+  }
+  return days;
 }
 
 /** A CTE body `due_days(zone, send_time, day)` of the rows dueDaysOf found. */

@@ -50,7 +50,7 @@ function workoutPushes(type: "WORKOUT_REMINDER" | "WORKOUT_MISSED"): DueWork {
       const rows = await rowsOf<WorkoutRow>(
         db,
         sql`
-        with st as (${await studioSendTimes(db, type)}),
+        with st as (${await studioSendTimes(db, tick, type)}),
         due_days as (${dueDaysTable(days)}),
         held as (
           select distinct on (p.client_id)

@@ -1,0 +1,3 @@
+CREATE INDEX "subscriptions_live_end_idx" ON "subscriptions" USING btree ("end_date") WHERE "subscriptions"."status" in ('PENDING', 'ACTIVE');--> statement-breakpoint
+CREATE INDEX "subscriptions_pending_start_idx" ON "subscriptions" USING btree ("start_date") WHERE "subscriptions"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "calendar_events_confirmed_starts_idx" ON "calendar_events" USING btree ("starts_at") WHERE "calendar_events"."status" = 'CONFIRMED';
