@@ -1,10 +1,9 @@
 import type { MultipartPart, MultipartPartInput } from "@studio/contracts";
 import type { Db } from "@studio/db";
 import type { CoachScope } from "../scope";
-import { refuseMedia } from "./inline-media";
 import { assertStudioMediaKey } from "./media-keys";
-import { multipartRefusal } from "./multipart-refusals";
-import { callStorage, storageOf } from "./object-storage";
+import { storageOf } from "./object-storage";
+import { assertPartNotEmpty, storePart } from "./store-part";
 
 /**
  * POST /v1/web/content/media-upload/part (raw bytes, at most 12 MB; the HTTP layer enforces the
@@ -17,16 +16,6 @@ export async function uploadMultipartPart(
   input: MultipartPartInput,
 ): Promise<MultipartPart> {
   assertStudioMediaKey(scope.studioId, input.key);
-  if (input.body.byteLength === 0) throw refuseMedia("media is empty");
-  const storage = storageOf(scope);
-  const stored = await callStorage(scope, "uploadPart", () =>
-    storage.uploadPart({
-      key: input.key,
-      uploadId: input.uploadId,
-      partNumber: input.partNumber,
-      body: input.body,
-    }),
-  );
-  if (!stored.ok) throw multipartRefusal(stored.refusal);
-  return { partNumber: input.partNumber, etag: stored.etag };
+  assertPartNotEmpty(input.body);
+  return storePart(scope, storageOf(scope), input);
 }

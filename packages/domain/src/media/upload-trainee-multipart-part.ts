@@ -2,9 +2,8 @@ import type { MultipartPart, TraineeMultipartPartQuery } from "@studio/contracts
 import type { Db } from "@studio/db";
 import { assertSignedInTrainee } from "../content/trainee-content-access";
 import type { TraineeScope } from "../scope";
-import { refuseMedia } from "./inline-media";
-import { multipartRefusal } from "./multipart-refusals";
-import { callStorage, storageOf } from "./object-storage";
+import { storageOf } from "./object-storage";
+import { assertPartNotEmpty, storePart } from "./store-part";
 import { assertOwnUploadKey } from "./trainee-upload-keys";
 
 /**
@@ -17,17 +16,8 @@ export async function uploadTraineeMultipartPart(
   input: TraineeMultipartPartQuery & { body: Uint8Array },
 ): Promise<MultipartPart> {
   assertOwnUploadKey(scope, input.key);
-  if (input.body.byteLength === 0) throw refuseMedia("media is empty");
+  assertPartNotEmpty(input.body);
   const storage = storageOf(scope);
   await assertSignedInTrainee(db, scope);
-  const stored = await callStorage(scope, "uploadPart", () =>
-    storage.uploadPart({
-      key: input.key,
-      uploadId: input.uploadId,
-      partNumber: input.partNumber,
-      body: input.body,
-    }),
-  );
-  if (!stored.ok) throw multipartRefusal(stored.refusal);
-  return { partNumber: input.partNumber, etag: stored.etag };
+  return storePart(scope, storage, input);
 }
