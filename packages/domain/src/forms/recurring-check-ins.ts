@@ -5,11 +5,11 @@
 // (trainee, form, schedule_day) in the transaction that creates it, so a retried tick or two
 // workers create it once. Decisions: docs/decisions/forms.md "Recurring check-in copies".
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FormField, FormType, NotificationType } from "@studio/contracts";
-import { formAssignments, notificationOverrides, resultRows, type Db } from "@studio/db";
+import { formAssignments, resultRows, type Db } from "@studio/db";
 import type { NotificationConfigValues } from "../notifications/catalogue";
-import { loadPlatformValues, valuesOfRow } from "../notifications/config-store";
+import { loadPlatformValues, loadStudiosValues } from "../notifications/config-store";
 import type { PlatformJobScope } from "../notifications/form-reminder-items";
 import { notifyMany } from "../notifications/notify-many";
 import type { NotifyInput } from "../notifications/notify";
@@ -106,17 +106,7 @@ async function formSentSettings(
   studioIds: readonly string[],
 ): Promise<(studioId: string) => NotificationConfigValues> {
   const platform = (await loadPlatformValues(db, [FORM_SENT])).get(FORM_SENT)!;
-  const overrides = await db
-    .select()
-    .from(notificationOverrides)
-    .where(
-      and(
-        inArray(notificationOverrides.studioId, [...new Set(studioIds)]),
-        eq(notificationOverrides.type, FORM_SENT),
-      ),
-    );
-  const byStudio = new Map(overrides.map((o) => [o.studioId, valuesOfRow(FORM_SENT, o)]));
-  return (studioId) => byStudio.get(studioId) ?? platform;
+  return loadStudiosValues(db, FORM_SENT, studioIds, platform);
 }
 
 /**

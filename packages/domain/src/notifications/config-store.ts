@@ -52,6 +52,31 @@ export async function loadPlatformValues(
   );
 }
 
+/**
+ * Many studios' effective values of one type (override, else the platform values), one query:
+ * what the scheduler's passes read for a page of trainees across studios.
+ */
+export async function loadStudiosValues(
+  db: DbOrTx,
+  type: NotificationType,
+  studioIds: readonly string[],
+  platform: NotificationConfigValues,
+): Promise<(studioId: string) => NotificationConfigValues> {
+  const overrides = studioIds.length
+    ? await db
+        .select()
+        .from(notificationOverrides)
+        .where(
+          and(
+            inArray(notificationOverrides.studioId, [...new Set(studioIds)]),
+            eq(notificationOverrides.type, type),
+          ),
+        )
+    : [];
+  const byStudio = new Map(overrides.map((o) => [o.studioId, valuesOfRow(type, o)]));
+  return (studioId) => byStudio.get(studioId) ?? platform;
+}
+
 export interface StudioConfig {
   values: NotificationConfigValues;
   customized: boolean;

@@ -4,7 +4,7 @@
 
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { FORM_TYPES, type FormType, type NotificationMessage } from "@studio/contracts";
-import { clients, formAssignments, forms, notificationOverrides, studios, type Db } from "@studio/db";
+import { clients, formAssignments, forms, studios, type Db } from "@studio/db";
 import { addDays, localParts, pickTimeZone, zonedDateTimeToInstant } from "../time/zoned-time";
 import type { NotificationConfigValues } from "./catalogue";
 import {
@@ -13,7 +13,7 @@ import {
   isCheckInReminder,
   remindsFormType,
 } from "./check-in-schedule";
-import { valuesOfRow } from "./config-store";
+import { loadStudiosValues } from "./config-store";
 import { dispatchFormReminders } from "./dispatch-form-reminders";
 import {
   FORM_REMINDERS,
@@ -35,18 +35,9 @@ async function reminderSettings(
   studioIds: readonly string[],
   platform: NotificationConfigValues,
 ): Promise<(studioId: string) => NotificationMessage[]> {
-  const overrides = await db
-    .select()
-    .from(notificationOverrides)
-    .where(
-      and(
-        inArray(notificationOverrides.studioId, [...new Set(studioIds)]),
-        eq(notificationOverrides.type, FORM_REMINDERS),
-      ),
-    );
-  const byStudio = new Map(overrides.map((o) => [o.studioId, valuesOfRow(FORM_REMINDERS, o)]));
+  const valuesOf = await loadStudiosValues(db, FORM_REMINDERS, studioIds, platform);
   return (studioId) => {
-    const values = byStudio.get(studioId) ?? platform;
+    const values = valuesOf(studioId);
     return values.enabled ? effectiveMessages(FORM_REMINDERS, values) : [];
   };
 }
