@@ -12,6 +12,7 @@ import { createSigningLink } from "./support/signing-fixtures";
 import { adminRequest, traineeRequest } from "./support/notification-fixtures";
 import { createLanguageModel } from "@studio/providers/model";
 import { startFakeChatServer, type FakeChatServer } from "@studio/providers/model/fake-chat-server";
+import { nonNullIn, type Json } from "./support/openapi-schema";
 
 /**
  * Bad input never answers 5xx (issue "Platform hardening" item 3). The routes and their
@@ -24,7 +25,6 @@ import { startFakeChatServer, type FakeChatServer } from "@studio/providers/mode
  * request per operation (sampled from the same schema) proves the credentials and the sample.
  */
 
-type Json = Record<string, any>;
 type Location = "path" | "query" | "body";
 interface Case {
   label: string;
@@ -408,30 +408,8 @@ afterAll(async () => {
 
 // ---- the OpenAPI document ----
 
-function resolve(schema: Json | undefined): Json {
-  let s = schema ?? {};
-  for (let i = 0; s.$ref && i < 10; i++) {
-    const name = String(s.$ref).replace("#/components/schemas/", "");
-    s = doc.components?.schemas?.[name] ?? {};
-  }
-  return s;
-}
-
-/** The schema without its null alternative (`anyOf [X, null]` or `type: [X, "null"]`). */
-function nonNull(schema: Json | undefined): Json {
-  const s = resolve(schema);
-  const alternatives = (s.anyOf ?? s.oneOf) as Json[] | undefined;
-  if (alternatives) {
-    const rest = alternatives.map(resolve).filter((a) => a.type !== "null");
-    if (rest.length === 1) return nonNull(rest[0]);
-    return { ...s, anyOf: rest, oneOf: undefined };
-  }
-  if (Array.isArray(s.type)) {
-    const types = s.type.filter((x: string) => x !== "null");
-    return { ...s, type: types.length === 1 ? types[0] : types };
-  }
-  return s;
-}
+/** The schema without its null alternative. */
+const nonNull = (schema: Json | undefined): Json => nonNullIn(doc, schema);
 
 /** The formats a string schema carries, alternatives included (date-or-date-time fields). */
 function formatsOf(schema: Json): string[] {

@@ -6,6 +6,7 @@ import { laneOfPath, type LaneName } from "../src/lanes/lane-of-path";
 import { envelopeStyleFor } from "../src/rest/envelope";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { adminRequest, studioWithTrainee, traineeRequest } from "./support/notification-fixtures";
+import { nonNullIn, resolveIn, type Json } from "./support/openapi-schema";
 
 /**
  * Issue 26 items 10 and 11: the OpenAPI document says exactly what the API does.
@@ -23,7 +24,6 @@ import { adminRequest, studioWithTrainee, traineeRequest } from "./support/notif
  *   cannot hold one).
  */
 
-type Json = Record<string, any>;
 type Answer = { status: number; body: any; headers: Headers };
 
 const WEBHOOK_SECRET = "truth-webhook-secret";
@@ -57,32 +57,14 @@ afterAll(async () => t?.close());
 
 // ---- the document ----
 
-function resolve(schema: Json | undefined): Json {
-  let s = schema ?? {};
-  for (let i = 0; s.$ref && i < 10; i++)
-    s = doc.components?.schemas?.[String(s.$ref).split("/").pop()!] ?? {};
-  return s;
-}
+const resolve = (schema: Json | undefined): Json => resolveIn(doc, schema);
 
 function alternativesOf(s: Json): Json[] | undefined {
   return (s.anyOf ?? s.oneOf) as Json[] | undefined;
 }
 
 /** The schema without its null alternative. */
-function nonNull(raw: Json | undefined): Json {
-  const s = resolve(raw);
-  const alternatives = alternativesOf(s);
-  if (alternatives) {
-    const rest = alternatives.map(resolve).filter((a) => a.type !== "null");
-    if (rest.length === 1) return nonNull(rest[0]);
-    return { ...s, anyOf: rest, oneOf: undefined };
-  }
-  if (Array.isArray(s.type)) {
-    const types = s.type.filter((x: string) => x !== "null");
-    return { ...s, type: types.length === 1 ? types[0] : types };
-  }
-  return s;
-}
+const nonNull = (schema: Json | undefined): Json => nonNullIn(doc, schema);
 
 interface Operation {
   method: string;
