@@ -1,4 +1,5 @@
 import { AppAccessCache } from "./app-access-cache";
+import { CrmBoardCache } from "./crm-board-cache";
 
 /**
  * What one API process remembers between requests and reaches from inside a procedure (the
@@ -8,8 +9,11 @@ import { AppAccessCache } from "./app-access-cache";
  */
 export interface ProcessCaches {
   appAccess: AppAccessCache;
+  /** Serialized CRM board answers, keyed by the studio's board version (crm-board-cache.ts). */
+  crmBoard: CrmBoardCache;
 }
 
 export const createProcessCaches = (now: () => number): ProcessCaches => ({
   appAccess: new AppAccessCache(now),
+  crmBoard: new CrmBoardCache(),
 });

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { automationStatus, type MappedError } from "./error-mapping";
 import { signingErrorBody } from "./signing-body";
+import { SerializedJson } from "./serialized-json";
 
 /**
  * Which body shape a path answers with (document 3): the automation lane has its own; the public
@@ -36,6 +37,7 @@ export function writeSuccess(
   // 204 No Content carries no body (content and media deletes answer it).
   if (status === 204) return c.body(null, 204);
   const requestId = c.get("requestId");
+  if (data instanceof SerializedJson) return writeSerialized(c, data, status, style, requestId, message);
   if (style === "public-bare" || style === "signing")
     return c.json(data as object, status as ContentfulStatusCode);
   const body =
@@ -43,6 +45,30 @@ export function writeSuccess(
       ? { success: true, message: message ?? "ok", data }
       : { ok: true, data, requestId };
   return c.json(body, status as ContentfulStatusCode);
+}
+
+/** A new object per answer: the Node adapter adds the answer's Content-Length to the one it gets. */
+const jsonHeaders = () => ({ "Content-Type": "application/json" });
+
+/**
+ * The envelope around an answer serialized before: byte for byte what c.json writes for the
+ * same envelope with the data as an object (JSON.stringify keeps the keys in this order).
+ */
+function writeSerialized(
+  c: Context,
+  data: SerializedJson,
+  status: number,
+  style: EnvelopeStyle,
+  requestId: unknown,
+  message: string | undefined,
+) {
+  const code = status as ContentfulStatusCode;
+  if (style === "public-bare" || style === "signing") return c.body(data.bytes, code, jsonHeaders());
+  const [head, tail] =
+    style === "automation"
+      ? [`{"success":true,"message":${JSON.stringify(message ?? "ok")},"data":`, "}"]
+      : ['{"ok":true,"data":', requestId === undefined ? "}" : `,"requestId":${JSON.stringify(requestId)}}`];
+  return c.body(Buffer.concat([Buffer.from(head), data.bytes, Buffer.from(tail)]), code, jsonHeaders());
 }
 
 export function writeError(c: Context, error: MappedError, style: EnvelopeStyle) {

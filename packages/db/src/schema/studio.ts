@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -30,6 +31,12 @@ export const studios = pgTable(
     ownerPhone: text("owner_phone"),
     ownerEmail: text("owner_email"),
     onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
+    /**
+     * Moves whenever what the CRM board shows changes: triggers on leads and lead_statuses bump
+     * it in the writing transaction (migration 0020). The API's cached board answers are keyed
+     * by it (apps/api/src/caches/crm-board-cache.ts); nothing else reads it.
+     */
+    crmBoardVersion: bigint("crm_board_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,44 @@ export function boardFilters(studioId: string, query: CrmBoardQuery): SQL {
   return and(...conditions)!;
 }
 
+/** A board answer's identity: the studio, its board version and everything else it depends on. */
+export interface CrmBoardKey {
+  studioId: string;
+  /** studios.crm_board_version as the request's caller lookup read it. */
+  version: number;
+  /** The local month start and end of today (the kpis) and the normalized filters. */
+  key: string;
+}
+
+/**
+ * What the board answer of this request depends on, for a cache of answers: besides the rows of
+ * leads and lead_statuses (whose every write moves studios.crm_board_version in the writing
+ * transaction: triggers of migration 0020, so no write path can forget it), only the local month
+ * start and end of today (kpis) and the filters, normalized as boardFilters reads them. The board
+ * is the same for every coach of the studio (of the permissions only `trainees` is enforced,
+ * decisions/crm.md), so the caller is not part of it. The version is the one the request read
+ * before any board query, so an answer built afterwards is at least that new. Undefined when the
+ * scope carries no studio row (nothing to key on; the board is built as before).
+ */
+export function crmBoardKey(scope: StudioScope, query: CrmBoardQuery): CrmBoardKey | undefined {
+  const version = scope.studio?.crmBoardVersion;
+  if (version === undefined || scope.studio?.id !== scope.studioId) return undefined;
+  const { now } = scope;
+  const range = createdRange(query.from, query.to);
+  const key = JSON.stringify([
+    startOfLocalMonth(now).toISOString(),
+    startOfNextLocalDay(now).toISOString(),
+    query.search?.trim() ?? "",
+    query.statusId ?? null,
+    query.source ?? null,
+    query.ownerCoachId ?? null,
+    range.gte?.getTime() ?? null,
+    range.lt?.getTime() ?? null,
+    range.lte?.getTime() ?? null,
+  ]);
+  return { studioId: scope.studioId, version, key };
+}
+
 /**
  * GET /v1/web/crm/board: statuses (seeded on first sight), filtered leads newest first, and
  * kpis + countsByStatus over every live lead of the studio. The aggregates are one grouped

@@ -1,7 +1,7 @@
 // Sales-lead CRM (document 1 "CRM"). Only operations and their public types leave the folder.
 export { crmActorOf, type CrmActor } from "./caller";
 export { BUILT_IN_LEAD_STATUSES, ensureLeadStatuses } from "./lead-statuses";
-export { getCrmBoard } from "./get-crm-board";
+export { crmBoardKey, getCrmBoard, type CrmBoardKey } from "./get-crm-board";
 export { createLead } from "./create-lead";
 export { getLead } from "./get-lead";
 export { updateLead } from "./update-lead";
