@@ -4,7 +4,7 @@ import path from "node:path";
 import { signServiceRequest } from "@studio/auth";
 import { ConfigError, loadConfig } from "../src/config";
 import { builtApiMain } from "./support/built-mains";
-import { newOwner, startTestApp, type TestApp } from "./support/harness";
+import { newOwner, startTestApp, userHeaders, type TestApp } from "./support/harness";
 
 /**
  * The tests run side by side (describe.concurrent: each has its own apps, key prefixes and
@@ -113,6 +113,47 @@ describe.concurrent("global limiter on /v1", () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("on Redis a signed web request's point is taken with its nonce (one script): over the budget it answers 429 before the signature's verdict and claims no nonce", async (ctx) => {
+    const { expect } = ctx;
+    const kvPrefix = `t:signed-limit:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const t = await start(ctx, {
+      database: "postgres",
+      redis: true,
+      kvPrefix,
+      env: { RATE_LIMIT_PER_MINUTE: "2" },
+    });
+    const owner = newOwner();
+    expect((await t.web("GET", "/v1/web/studio", owner)).status).toBe(200);
+    // A bad signature spends a point too (the limiter's verdict is asked when the check stops early).
+    expect(
+      (await t.request("GET", "/v1/web/studio", { headers: { "x-service-id": "web-app" } })).status,
+    ).toBe(401);
+    const headers = {
+      ...signServiceRequest({
+        secret: t.config.serviceAuthSecret,
+        serviceId: "web-app",
+        method: "GET",
+        pathWithQuery: "/v1/web/studio",
+      }),
+      ...userHeaders(owner),
+    };
+    const limited = await t.request("GET", "/v1/web/studio", { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Over the budget nothing was claimed: the nonce is still unused.
+    const { Redis } = await import("ioredis");
+    const { TEST_REDIS_URL } = await import("./support/databases");
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.exists(`${kvPrefix}svc-nonce:${headers["x-service-nonce"]}`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+    // And an unsigned request over the budget answers the limiter's 429, not the signature's 401.
+    expect((await t.request("GET", "/v1/web/studio")).status).toBe(429);
   });
 
   it("the automation lane answers 429 in its own envelope", async (ctx) => {

@@ -51,6 +51,27 @@ function describeRateLimiterContract(name: string, makeStore: () => KvStore): vo
       }
     });
 
+    it("consumeThenClaim counts in the same window as consume and claims only within the budget", async () => {
+      const store = makeStore();
+      const limiter = createRateLimiter({ store, keyPrefix: "rl:claim", points: 2, durationSec: 60 });
+      const key = uniqueKey();
+      const nonce = (n: number) => ({ key: `nonce:${key}:${n}`, value: "1", ttlMs: 60_000 });
+      expect((await limiter.consume(key)).allowed).toBe(true);
+      const first = await limiter.consumeThenClaim(key, nonce(1));
+      expect(first.limit).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+      expect(first.claimed).toEqual({ claimed: true, epoch: await store.epoch() });
+      // Over the budget: denied, and the nonce is not claimed (nothing to burn).
+      const denied = await limiter.consumeThenClaim(key, nonce(2));
+      expect(denied.limit.allowed).toBe(false);
+      expect(denied.limit.retryAfterMs).toBeGreaterThan(0);
+      expect(denied.claimed).toBeUndefined();
+      expect(await store.get(nonce(2).key)).toBeNull();
+      expect((await limiter.consume(key)).allowed).toBe(false);
+      // A claimed nonce stays claimed: a second claim of it (under a fresh budget) answers false.
+      const other = createRateLimiter({ store, keyPrefix: "rl:claim-other", points: 5, durationSec: 60 });
+      expect((await other.consumeThenClaim(key, nonce(1))).claimed?.claimed).toBe(false);
+    });
+
     it("budgets are per key and per limiter keyPrefix", async () => {
       const store = makeStore();
       const login = createRateLimiter({ store, keyPrefix: "rl:login", points: 1, durationSec: 60 });

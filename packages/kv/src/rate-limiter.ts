@@ -18,6 +18,15 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Consumes one point for key. Rejects with KvUnavailableError when Redis cannot be reached (fail closed). */
   consume(key: string): Promise<RateLimitResult>;
+  /**
+   * consume(key), then, when allowed, the store's claimWithEpoch(claim): on Redis ONE round trip
+   * (a script) for both, on the memory store no await between them. Over the budget nothing is
+   * claimed and `claimed` is absent. Rejects like consume when the store is unreachable.
+   */
+  consumeThenClaim(
+    key: string,
+    claim: { key: string; value: string; ttlMs: number },
+  ): Promise<{ limit: RateLimitResult; claimed?: { claimed: boolean; epoch: number } }>;
 }
 
 export interface CreateRateLimiterOptions {
@@ -59,22 +68,41 @@ export function createRateLimiter(options: CreateRateLimiterOptions): RateLimite
       })
     : new RateLimiterMemory({ keyPrefix, points, duration: durationSec });
 
-  return {
-    async consume(key: string): Promise<RateLimitResult> {
-      // Waits (bounded) for the first connection, fails fast when Redis is known to be down.
-      if (redisStore) await redisStore.assertReady();
-      try {
-        const res = await limiter.consume(key);
-        return { allowed: true, remaining: res.remainingPoints, retryAfterMs: 0 };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, rejection.msBeforeNext) };
-        }
-        if (redisStore && !(rejection instanceof KvUnavailableError)) {
-          throw new KvUnavailableError("rate limiter store unreachable", { cause: rejection });
-        }
-        throw rejection;
+  const consume = async (key: string): Promise<RateLimitResult> => {
+    // Waits (bounded) for the first connection, fails fast when Redis is known to be down.
+    if (redisStore) await redisStore.assertReady();
+    try {
+      const res = await limiter.consume(key);
+      return { allowed: true, remaining: res.remainingPoints, retryAfterMs: 0 };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, rejection.msBeforeNext) };
       }
+      if (redisStore && !(rejection instanceof KvUnavailableError)) {
+        throw new KvUnavailableError("rate limiter store unreachable", { cause: rejection });
+      }
+      throw rejection;
+    }
+  };
+
+  return {
+    consume,
+    async consumeThenClaim(key, claim) {
+      if (!redisStore) {
+        const limit = await consume(key);
+        if (!limit.allowed) return { limit };
+        return { limit, claimed: await store.claimWithEpoch(claim.key, claim.value, claim.ttlMs) };
+      }
+      // The limiter's own key (rate-limiter-flexible: prefix, colon, key) and window.
+      const r = await redisStore.limitThenClaimWithEpoch(
+        { key: limiter.getKey(key), points, durationSec },
+        claim.key,
+        claim.value,
+        claim.ttlMs,
+      );
+      if (r.consumed > points)
+        return { limit: { allowed: false, remaining: 0, retryAfterMs: Math.max(1, r.msBeforeNext) } };
+      return { limit: { allowed: true, remaining: points - r.consumed, retryAfterMs: 0 }, claimed: r.claim };
     },
   };
 }

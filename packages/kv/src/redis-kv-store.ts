@@ -47,6 +47,43 @@ return {set and 1 or 0, redis.call('GET', KEYS[2])}
 `;
 
 /**
+ * A fixed-window rate-limit point (rate-limiter-flexible's own steps on its own key, so both
+ * paths count in one window), then, within the budget, the nonce claim and the epoch marker as
+ * CLAIM_WITH_EPOCH_SCRIPT: one round trip for everything a signed request asks (issue 30).
+ * KEYS: limiter counter, nonce, epoch marker; ARGV: window s, points, nonce value, nonce ttl ms.
+ * Answers [consumed, counter pttl, 1/0 set (-1 when over the budget: nothing claimed), marker].
+ */
+const LIMIT_THEN_CLAIM_SCRIPT = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local consumed = redis.call('INCRBY', KEYS[1], 1)
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = 1000 * ARGV[1]
+end
+if consumed > tonumber(ARGV[2]) then return {consumed, ttl, -1, false} end
+local set = redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4], 'NX')
+return {consumed, ttl, set and 1 or 0, redis.call('GET', KEYS[3])}
+`;
+
+/** A limiter's window as LIMIT_THEN_CLAIM_SCRIPT counts it (rate-limiter-flexible's key and steps). */
+export interface LimitWindow {
+  /** The counter's key (the limiter's prefix, a colon, the limited key). */
+  key: string;
+  points: number;
+  durationSec: number;
+}
+
+/** What limitThenClaimWithEpoch answers: the window's count, and the claim when within the budget. */
+export interface LimitedClaim {
+  consumed: number;
+  /** ms until the window resets. */
+  msBeforeNext: number;
+  /** Absent when over the budget (nothing was claimed). */
+  claim?: { claimed: boolean; epoch: number };
+}
+
+/**
  * Redis reply errors that mean "the server cannot serve right now" rather than "bad command";
  * these are reported as KvUnavailableError like connection failures.
  */
@@ -99,6 +136,7 @@ export class RedisKvStore implements KvStore {
     });
     // EVALSHA with a fallback to EVAL (the script is not sent on every request).
     this.client.defineCommand("claimWithEpoch", { numberOfKeys: 2, lua: CLAIM_WITH_EPOCH_SCRIPT });
+    this.client.defineCommand("limitThenClaim", { numberOfKeys: 3, lua: LIMIT_THEN_CLAIM_SCRIPT });
     this.client.on("error", (err: unknown) => this.markDown(err));
     this.client.on("close", () => {
       if (!this.closed) this.markDown(undefined);
@@ -197,6 +235,41 @@ export class RedisKvStore implements KvStore {
       return { claimed: set === 1, epoch: await this.epoch() };
     this.epochSeed = undefined;
     return { claimed: set === 1, epoch: stored };
+  }
+
+  /**
+   * One rate-limit point of `window`, then, within its budget, claimWithEpoch(key, value, ttlMs):
+   * one round trip (a script) for the global limiter, the nonce and the store epoch of a signed
+   * request. Over the budget nothing is claimed.
+   */
+  async limitThenClaimWithEpoch(
+    window: LimitWindow,
+    key: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<LimitedClaim> {
+    const ttl = normalizeTtlMs(ttlMs);
+    const client = this.client as Redis & {
+      limitThenClaim(
+        counterKey: string,
+        key: string,
+        epochKey: string,
+        durationSec: number,
+        points: number,
+        value: string,
+        ttl: number,
+      ): Promise<[number, number, number, unknown]>;
+    };
+    const [consumed, msBeforeNext, set, marker] = await this.run(() =>
+      client.limitThenClaim(window.key, key, EPOCH_KEY, window.durationSec, window.points, value, ttl),
+    );
+    if (set === -1) return { consumed, msBeforeNext };
+    const stored = parseEpoch(marker);
+    // As claimWithEpoch: an outage to settle, or no marker yet, takes the full epoch() path.
+    if (this.epochRaise !== undefined || stored === undefined)
+      return { consumed, msBeforeNext, claim: { claimed: set === 1, epoch: await this.epoch() } };
+    this.epochSeed = undefined;
+    return { consumed, msBeforeNext, claim: { claimed: set === 1, epoch: stored } };
   }
 
   async ping(): Promise<void> {

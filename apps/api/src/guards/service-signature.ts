@@ -5,6 +5,7 @@ import { replayStore } from "../caches/replay-store";
 import { pathWithQuery, requestHeader } from "../http/request-parts";
 import { laneError, laneFailure } from "../rest/lane-error";
 import { isBodiless, readRawBody } from "../http/raw-body";
+import { rateLimited } from "./rate-limit";
 
 const NO_BODY = new Uint8Array();
 
@@ -23,6 +24,25 @@ function bodilessMethodWithBody(c: Context<AppEnv>): boolean {
  * Returns the service id, or a Response to send.
  */
 export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ serviceId: string } | Response> {
+  const limit = c.get("deferredRateLimit");
+  if (!limit) return verifySignature(c, undefined);
+  const replay = replayStore(c.get("deps").kv, limit);
+  const result = await verifySignature(c, replay);
+  // The global limiter's verdict comes before the signature's (the order of the middlewares it
+  // stands in for): taken with the nonce claim, or now when the check stopped before the claim.
+  try {
+    const verdict = replay.limitVerdict() ?? (await limit.limiter.consume(limit.key));
+    if (!verdict.allowed) return rateLimited(c, verdict);
+  } catch (error) {
+    return laneFailure(c, error);
+  }
+  return result;
+}
+
+async function verifySignature(
+  c: Context<AppEnv>,
+  replay: ReturnType<typeof replayStore> | undefined,
+): Promise<{ serviceId: string } | Response> {
   const deps = c.get("deps");
   // A GET or HEAD body never reaches the app (its hash is taken as the empty body's), so a
   // signature must not pass over bytes it did not cover: such a request is refused unread.
@@ -39,7 +59,7 @@ export async function checkServiceSignature(c: Context<AppEnv>): Promise<{ servi
       knownServiceIds: deps.config.serviceIds,
       now: deps.now().getTime(),
       // Requests dated before the store last restarted, emptied or recovered may be replays.
-      ...replayStore(deps.kv),
+      ...(replay ?? replayStore(deps.kv)),
     });
     if (!result.ok) return laneError(c, "UNAUTHORIZED", result.message);
     return { serviceId: result.serviceId };
