@@ -16,7 +16,8 @@ import { createLogger, type Logger } from "./logger";
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else the embedded PGlite under
  * ./.data), applies migrations, opens the key-value store (Redis or in-process) and the job
- * queue. The embedded default also runs the worker in this process.
+ * queue. The embedded default also runs the worker in this process: main.ts starts it
+ * (`jobs.work()`) once the server listens.
  */
 export async function openDeps(
   config: AppConfig,
@@ -51,7 +52,6 @@ export async function openDeps(
     },
   });
   await jobs.start();
-  if (config.runWorkerInProcess) await jobs.work();
   const storage = await createObjectStorage(config);
   logger.info("media storage", {
     storage: config.s3 ? "s3" : storage ? "local" : "not configured",

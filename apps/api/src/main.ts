@@ -30,6 +30,18 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     worker: config.runWorkerInProcess ? "in-process" : "separate",
   });
 });
+// The in-process worker starts after the server listens: requests need only the started queue
+// (to enqueue), and its pollers and schedules take 1-4 s to start on the embedded database,
+// which was most of the time from `pnpm start` to a healthy API (issue 30, item 9).
+if (config.runWorkerInProcess) {
+  deps.jobs.work().catch((error: unknown) => {
+    if (shutdown.isShuttingDown()) return; // stopped while starting: the drain exits
+    logger.error("job worker failed to start", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    process.exit(1);
+  });
+}
 
 // SIGTERM/SIGINT: stop accepting, /readyz 503, in-flight requests finish (SHUTDOWN_GRACE_MS),
 // then the job queue, store and pools close and the process exits 0.

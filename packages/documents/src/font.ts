@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
 import { resolveDependencyFile } from "./runtime-require";
 
@@ -44,13 +43,22 @@ interface LayoutFont {
  * fontkit reverses the glyphs of any string whose first strong script is right-to-left. The
  * renderer hands pdf-lib strings already in visual order (Unicode bidi algorithm applied by
  * bidi-js), so every layout is forced left-to-right here; glyph substitution and positioning
- * for the script still run.
+ * for the script still run. fontkit is imported on the first render, not at start: loading it
+ * was ~0.1-0.25 s of the API's time to healthy (issue 30, item 9).
  */
-export const visualOrderFontkit: Fontkit = {
-  create(data: Uint8Array, postscriptName?: string) {
-    const font = (fontkit as unknown as Fontkit).create(data, postscriptName) as unknown as LayoutFont;
-    const layout = font.layout.bind(font);
-    font.layout = (text, features) => layout(text, features, undefined, undefined, "ltr");
-    return font as unknown as ReturnType<Fontkit["create"]>;
-  },
-};
+let visualOrder: Promise<Fontkit> | null = null;
+
+export function loadVisualOrderFontkit(): Promise<Fontkit> {
+  visualOrder ??= import("@pdf-lib/fontkit").then(({ default: fontkit }) => ({
+    create(data: Uint8Array, postscriptName?: string) {
+      const font = (fontkit as unknown as Fontkit).create(data, postscriptName) as unknown as LayoutFont;
+      const layout = font.layout.bind(font);
+      font.layout = (text, features) => layout(text, features, undefined, undefined, "ltr");
+      return font as unknown as ReturnType<Fontkit["create"]>;
+    },
+  }));
+  visualOrder.catch(() => {
+    visualOrder = null;
+  });
+  return visualOrder;
+}

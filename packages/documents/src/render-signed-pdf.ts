@@ -1,5 +1,5 @@
 import { degrees, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
-import { loadFontBytes, visualOrderFontkit } from "./font";
+import { loadFontBytes, loadVisualOrderFontkit } from "./font";
 import { loadPdf, type PageGeometry, pageGeometry, visualToUser } from "./pdf-pages";
 import { layoutText } from "./text-layout";
 
@@ -75,7 +75,7 @@ export async function renderSignedPdf(input: RenderSignedPdfInput): Promise<Uint
       const raw = input.texts[field.key];
       if (typeof raw !== "string" || raw.trim() === "") continue;
       if (font === null) {
-        doc.registerFontkit(visualOrderFontkit);
+        doc.registerFontkit(await loadVisualOrderFontkit());
         font = await doc.embedFont(await loadFontBytes(), { subset: true });
         fontSet = new Set(font.getCharacterSet());
       }
