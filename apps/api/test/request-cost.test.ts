@@ -106,8 +106,8 @@ describe("statements per signed web request", () => {
   });
 });
 
-describe("statements per trainee water write", () => {
-  it("POST /v1/trainee/water in the steady state: BEGIN, the trainee's day, the day row created-or-locked in one statement, the update, COMMIT", async () => {
+describe("statements per trainee water and steps write", () => {
+  it("POST /v1/trainee/water and /steps in the steady state: one statement each (with the device zone)", async () => {
     const slug = `cost-${Math.random().toString(36).slice(2)}`;
     const [studio] = await pg.handle.db.insert(studios).values({ name: slug, slug }).returning();
     const [client] = await pg.handle.db
@@ -123,26 +123,41 @@ describe("statements per trainee water write", () => {
       { clientId: client!.id, studioId: studio!.id, exp: Date.now() + 3_600_000 },
       config.sessionSigningSecret,
     );
-    const post = async () => {
-      const res = await fetch(`${baseUrl}/v1/trainee/water`, {
+    const post = async (path: string, body: object, zone?: string) => {
+      const res = await fetch(`${baseUrl}${path}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ amountMl: 250 }),
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          ...(zone ? { "x-timezone": zone } : {}),
+        },
+        body: JSON.stringify(body),
       });
       expect(res.status).toBe(201);
     };
-    // The first write creates the day row and fills the lane's caches.
-    await post();
-    const cost = await statementsDuring(async () => {
-      for (let i = 0; i < 5; i++) await post();
+    // The first write creates the day row and fills the lane's caches (and stores the zone).
+    await post("/v1/trainee/water", { amountMl: 250 }, "Asia/Jerusalem");
+    await post("/v1/trainee/steps", { steps: 100 }, "Asia/Jerusalem");
+    // With the device's zone (the app always sends it) the day is known: the trainee check, the
+    // day row created-or-locked, the entry appended and the total recomputed in ONE statement.
+    const water = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) await post("/v1/trainee/water", { amountMl: 250 }, "Asia/Jerusalem");
     });
-    // 5 per write (6 when the day row was inserted-if-missing and then selected for update).
-    expect(cost).toBe(25);
+    expect(water).toBe(5);
+    const steps = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) await post("/v1/trainee/steps", { steps: 1000 + i }, "Asia/Jerusalem");
+    });
+    expect(steps).toBe(5);
+    // Without it the trainee's day (its stored zone) is read first: two statements.
+    const unzoned = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) await post("/v1/trainee/water", { amountMl: 250 });
+    });
+    expect(unzoned).toBe(10);
   });
 });
 
 describe("Redis round trips per signed web request", () => {
-  it("the nonce claim and the store epoch are ONE command (a script), the limiter one more", async () => {
+  it("the global limiter's point, the nonce claim and the store epoch are ONE command (a script)", async () => {
     const prefix = `cost-redis:${Math.random().toString(36).slice(2)}:`;
     const t = await startTestApp({ redis: true, kvPrefix: prefix, replicas: 1 });
     // MONITOR sees every command the Redis server runs; only this app's keys carry the prefix.
@@ -159,11 +174,10 @@ describe("Redis round trips per signed web request", () => {
       seen.length = 0;
       for (let i = 0; i < 5; i++) expect((await t.web("GET", "/v1/web/studio", owner)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const replay = seen.filter((line) => line.includes("svc-nonce:") || line.includes("kv:epoch"));
-      // One evalsha per request names both the nonce and the epoch marker; no separate GET of the
-      // marker, no separate SET NX of the nonce (two round trips before).
-      expect(replay, seen.join("\n")).toHaveLength(5);
-      for (const line of replay) expect(line).toMatch(/^evalsha .*svc-nonce:.*kv:epoch/);
+      // One evalsha per request names the limiter's counter, the nonce and the epoch marker: no
+      // separate limiter script, GET of the marker or SET NX of the nonce (three round trips once).
+      expect(seen, seen.join("\n")).toHaveLength(5);
+      for (const line of seen) expect(line).toMatch(/^evalsha .*rl:global:.*svc-nonce:.*kv:epoch/);
     } finally {
       monitor.disconnect();
       await t.close();
