@@ -31,7 +31,7 @@ const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 
 if (!only || only.includes("foundation")) {
   const server = await spawnServer<{ store: string; ceiling: string }>(path.join(benchDir, "servers.ts"), {
-    profileDir: "/tmp/prof",
+    profileDir: process.env.BENCH_PROFILE_DIR ?? "/tmp/prof",
   });
   const { url, bare: bareUrl, ceiling: ceilingUrl, store } = server.info;
   const targets = {

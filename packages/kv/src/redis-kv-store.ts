@@ -131,6 +131,10 @@ export class RedisKvStore implements KvStore {
       connectTimeout: TIMEOUT_MS,
       commandTimeout: TIMEOUT_MS,
       lazyConnect: false,
+      // Commands issued in the same tick leave in one write (and queue behind the pipeline in
+      // flight): under load a socket write per command was the largest single cost of a signed
+      // request after the response's own (issue 30 profile: 15% of the full stack's CPU).
+      enableAutoPipelining: true,
       // Never give up: retry with backoff capped at 2 s, so the store recovers when Redis returns.
       retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times - 1, 5), TIMEOUT_MS),
     });
