@@ -13,10 +13,13 @@
  * - new: a template nobody holds, so every request creates 500 programs, 500 activity rows,
  *   1,000 pushes (COMBINED: training and nutrition, all queued: every trainee has a device),
  *   1,000 delivery jobs and 500 plan-activated jobs (the worst case);
- * - again: the same 500 ids on a template they all hold (checks only, nothing created).
+ * - again: the same 500 ids on a template they all hold (checks only, nothing created);
+ * then new and again with 4 clients at once, each on its own templates and its own 500 trainees
+ * (issue 30 item 4 target: p99 under 1 s), against the bare handler at 4 connections.
  */
 import { signServiceRequest } from "@studio/auth";
 import { BENCH_ENV } from "./bench-env";
+import { concurrentClients } from "./concurrent-clients";
 import {
   against,
   announce,
@@ -30,6 +33,8 @@ import {
 
 const TRAINEES = 2_000;
 const BULK = 500;
+/** Issue 30 item 4: this many clients at once, each on its own templates and its own 500 trainees. */
+const CLIENTS = 4;
 /** REQUESTS, else 20 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
 const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((20 * benchSeconds()) / 10));
 const WARM_UP = 3;
@@ -89,24 +94,30 @@ async function serve(): Promise<void> {
   await db.execute(sql`
     insert into program_templates (id, studio_id, type, name, display_name, content)
     select 'bench-template-' || g, ${studioId}, 'COMBINED', 'Bench plan ' || g, 'Your plan', ${content}::jsonb
-    from generate_series(1, ${WARM_UP + REQUESTS + 1}) g`);
+    from generate_series(1, ${WARM_UP + REQUESTS + CLIENTS * REQUESTS + 1}) g`);
   await db.execute(sql`analyze clients`);
   await db.execute(sql`analyze push_tokens`);
   await announce(app, studioId);
 }
 
 async function drive(): Promise<void> {
-  const server = await spawnServer(import.meta.url);
+  const server = await spawnServer(import.meta.url, { profileDir: "/tmp/prof-assign" });
   try {
     const { url } = server.info;
-    const ids = Array.from({ length: BULK }, (_, i) => `bench-client-${i + 1}`);
-    const body = JSON.stringify({ clientIds: ids, startDate: "2026-12-01" });
+    /** Client k's 500 trainees (the sequential runs use client 0's). */
+    const bodies = Array.from({ length: CLIENTS }, (_, k) =>
+      JSON.stringify({
+        clientIds: Array.from({ length: BULK }, (_, i) => `bench-client-${k * BULK + i + 1}`),
+        startDate: "2026-12-01",
+      }),
+    );
 
     /** One request, timed from send to the last body byte; throws unless 201 with 500 entries. */
-    const assign = async (template: number, expectCreated: boolean) => {
+    const assign = async (template: number, expectCreated: boolean, body = bodies[0]!) => {
       const path = `/v1/web/program-templates/bench-template-${template}/assign-bulk`;
+      const headers = signed("POST", path, body);
       const started = performance.now();
-      const res = await fetch(url + path, { method: "POST", headers: signed("POST", path, body), body });
+      const res = await fetch(url + path, { method: "POST", headers, body });
       const text = await res.text();
       const ms = performance.now() - started;
       const answer = JSON.parse(text) as { data?: { items: { created: boolean }[] } };
@@ -124,11 +135,28 @@ async function drive(): Promise<void> {
     ];
     for (let i = 0; i < REQUESTS; i++) runs[0]!.times.push(await assign(template++, true));
     for (let i = 0; i < REQUESTS; i++) runs[1]!.times.push(await assign(template - 1, false));
+    // CLIENTS clients at once, each on its own templates and trainees: new, then again.
+    const firstConcurrent = template;
+    const concurrent = [
+      await concurrentClients(`new, ${CLIENTS} clients on ${CLIENTS} templates`, CLIENTS, REQUESTS, (k, i) =>
+        assign(firstConcurrent + k * REQUESTS + i, true, bodies[k]),
+      ),
+      await concurrentClients(`again, ${CLIENTS} clients on ${CLIENTS} templates`, CLIENTS, REQUESTS, (k) =>
+        assign(firstConcurrent + k * REQUESTS + REQUESTS - 1, false, bodies[k]),
+      ),
+    ];
     console.warn(
       `POST /v1/web/program-templates/:id/assign-bulk with ${BULK} trainee ids (${TRAINEES} trainees, each with a device; COMBINED template of ${(JSON.stringify(planContent()).length / 1e3).toFixed(1)} kB)`,
     );
-    const bare = await new Yardstick(server.info.bare).sequential();
-    printLoadTable([...runs.map((run) => against(sequentialRow(run.name, run.times), bare)), bare]);
+    const yardstick = new Yardstick(server.info.bare);
+    const bare = await yardstick.sequential();
+    const bareConcurrent = await yardstick.concurrent(CLIENTS);
+    printLoadTable([
+      ...runs.map((run) => against(sequentialRow(run.name, run.times), bare)),
+      bare,
+      ...concurrent.map((row) => against(row, bareConcurrent)),
+      bareConcurrent,
+    ]);
   } finally {
     await server.stop();
   }

@@ -1,34 +1,38 @@
 /**
  * Coach nutrition views benchmark (document 2 "Nutrition view", "Day detail"; issue 14 target:
  * every view over 3 years of daily data for one trainee answers p99 under 100 ms): GET
- * /nutrition (7d, 30d, 3m: two 62-day chunks and the previous span, four source reads) and GET
- * /nutrition/:date of /v1/web/clients/:id/tracking, signed like the web app server signs them.
+ * /nutrition (7d, 30d, 3m: two 62-day chunks and the previous span, four source reads), GET
+ * /nutrition/:date and GET /nutrition/insight (no model configured) of
+ * /v1/web/clients/:id/tracking, signed like the web app server signs them.
  *
  * `pnpm exec tsx bench/tracking-nutrition.bench.ts` (also run by `pnpm bench`). The file is both
  * the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
- * trainee has 3 years (1,096 local days ending today) of four plan-meal snapshots, two free meal
+ * trainees (4) each have 3 years (1,096 local days ending today) of four plan-meal snapshots, two free meal
  * logs and every third day a custom meal mirroring one of them, an active 3-day nutrition plan
  * over system foods with studio overrides; 200 other trainees of the studio hold a month of the
- * same. The driver times REQUESTS (default 200) sequential requests per view, each from send to
- * the last byte.
+ * same. The driver times each view sequentially and with 16 concurrent clients
+ * (tracking-bench.ts).
  */
 import { sql } from "drizzle-orm";
-import { runTrackingViewBench } from "./tracking-bench";
+import { runTrackingViewBench, trackingBase } from "./tracking-bench";
 
 const DAYS = 1096;
 const OTHERS = 200;
 const CLIENT = "bench-nutrition-trainee";
+/** The tracked trainees (3 years each): the concurrent runs spread their requests over them. */
+const TRACKED = 4;
+const CLIENTS = Array.from({ length: TRACKED }, (_, k) => `${CLIENT}-${k + 1}`);
 
 await runTrackingViewBench(import.meta.url, {
   id: "tracking_nutrition_bench",
-  clientId: CLIENT,
+  clientIds: CLIENTS,
   async seed(db, studioId) {
     await db.execute(sql`
     insert into clients (id, studio_id, first_name, last_name, phone, timezone, weight_kg)
-    select case when g = 0 then ${CLIENT} else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
+    select case when g <= ${TRACKED} then ${CLIENT} || '-' || g else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
       '+97255' || lpad(g::text, 7, '0'), 'Asia/Jerusalem', 80
-    from generate_series(0, ${OTHERS}) g`);
+    from generate_series(1, ${TRACKED + OTHERS}) g`);
     // Twelve system foods (seeded by migration 0010), four of them overridden by the studio.
     const foodRows = (await db.execute(
       sql`select id from foods where studio_id is null order by id limit 12`,
@@ -60,12 +64,12 @@ await runTrackingViewBench(import.meta.url, {
     };
     await db.execute(sql`
     insert into programs (id, studio_id, client_id, type, name, status, content)
-    select case when c.id = ${CLIENT} then 'bench-nutrition' else 'bench-nutrition-' || c.id end, ${studioId}, c.id,
+    select 'bench-nutrition-' || c.id, ${studioId}, c.id,
       'NUTRITION', 'Plan', 'ACTIVE', ${JSON.stringify(content)}::jsonb
     from clients c where c.studio_id = ${studioId}`);
-    // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
+    // Per trainee: days back from today (the tracked ones 3 years, the others 30 days).
     const days = sql`(select c.id as client_id, d, (current_date - d) as day
-    from clients c cross join lateral generate_series(0, case when c.id = ${CLIENT} then ${DAYS - 1} else 29 end) d
+    from clients c cross join lateral generate_series(0, case when c.id like ${CLIENT + "-%"} then ${DAYS - 1} else 29 end) d
     where c.studio_id = ${studioId})`;
     // Four plan-meal snapshots a day: eaten with item states, eatenOutside, replaced with an added food, removed.
     await db.execute(sql`
@@ -102,15 +106,24 @@ await runTrackingViewBench(import.meta.url, {
       "food_overrides",
     ];
   },
-  views(base) {
-    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  views() {
+    /** The i-th request's day: spread over the 3 years (today back to 1,095 days ago). */
+    const dayOf = (i: number) =>
+      new Date(Date.now() - ((i * 37) % DAYS) * 86_400_000).toISOString().slice(0, 10);
     return [
-      { name: "GET /nutrition?range=7d", path: `${base}/nutrition?range=7d` },
-      { name: "GET /nutrition?range=30d", path: `${base}/nutrition?range=30d` },
-      { name: "GET /nutrition?range=3m", path: `${base}/nutrition?range=3m` },
-      { name: "GET /nutrition/:date (a year ago)", path: `${base}/nutrition/${yearAgo}` },
+      { name: "GET /nutrition?range=7d", path: (id) => `${trackingBase(id)}/nutrition?range=7d` },
+      { name: "GET /nutrition?range=30d", path: (id) => `${trackingBase(id)}/nutrition?range=30d` },
+      { name: "GET /nutrition?range=3m", path: (id) => `${trackingBase(id)}/nutrition?range=3m` },
+      {
+        name: "GET /nutrition/:date (any day of 3 years)",
+        path: (id, i) => `${trackingBase(id)}/nutrition/${dayOf(i)}`,
+      },
+      {
+        name: "GET /nutrition/insight?range=3m (no model)",
+        path: (id) => `${trackingBase(id)}/nutrition/insight?range=3m`,
+      },
     ];
   },
   title: (requests) =>
-    `coach nutrition views of one trainee with ${DAYS} days of meals (4 plan-meal snapshots, 2 meal logs a day, a mirrored custom meal every third day) (${OTHERS} other trainees in the studio), ${requests} sequential requests each`,
+    `coach nutrition views of ${TRACKED} trainees with ${DAYS} days of meals (4 plan-meal snapshots, 2 meal logs a day, a mirrored custom meal every third day) (${OTHERS} other trainees in the studio), ${requests} sequential requests each (the first trainee)`,
 });

@@ -1,27 +1,31 @@
 /**
  * Coach tracking views benchmark (document 2 "Client tracking"; issue 14 target: every view over
  * 3 years of daily data for one trainee answers p99 under 100 ms): GET /summary and GET /weight
- * (7d, 30d, 3m) of /v1/web/clients/:id/tracking, signed like the web app server signs them.
+ * (7d, 30d, 3m) of /v1/web/clients/:id/tracking and the three raw lists (/v1/web/tracking/…,
+ * 100 rows a page), signed like the web app server signs them.
  *
  * `pnpm exec tsx bench/tracking-weight-summary.bench.ts` (also run by `pnpm bench`). The file
  * is both the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
- * trainee has 3 years (1,096 local days ending today) of: a daily_metrics row a day (steps,
+ * trainees (4) each have 3 years (1,096 local days ending today) of: a daily_metrics row a day (steps,
  * water, circumferences every 7th day), a weigh-in a day, a workout log every other day (6
  * exercises of 4 done sets), 3 free meal logs a day, 3 plan-meal snapshots a day and a custom
  * meal every third day; 200 other trainees of the studio hold a month of the same. The driver
- * times REQUESTS (default 200) sequential requests per view, each from send to the last byte.
+ * times each view sequentially and with 16 concurrent clients (tracking-bench.ts).
  */
 import { sql } from "drizzle-orm";
-import { runTrackingViewBench } from "./tracking-bench";
+import { runTrackingViewBench, trackingBase } from "./tracking-bench";
 
 const DAYS = 1096;
 const OTHERS = 200;
 const CLIENT = "bench-tracked-trainee";
+/** The tracked trainees (3 years each): the concurrent runs spread their requests over them. */
+const TRACKED = 4;
+const CLIENTS = Array.from({ length: TRACKED }, (_, k) => `${CLIENT}-${k + 1}`);
 
 await runTrackingViewBench(import.meta.url, {
   id: "tracking_bench",
-  clientId: CLIENT,
+  clientIds: CLIENTS,
   async seed(db, studioId) {
     const entries = JSON.stringify(
       Array.from({ length: 6 }, (_, e) => ({
@@ -36,12 +40,12 @@ await runTrackingViewBench(import.meta.url, {
     ]);
     await db.execute(sql`
     insert into clients (id, studio_id, first_name, last_name, phone, timezone, weight_kg, goal_weight_kg, steps_goal, water_goal_ml)
-    select case when g = 0 then ${CLIENT} else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
+    select case when g <= ${TRACKED} then ${CLIENT} || '-' || g else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
       '+97253' || lpad(g::text, 7, '0'), 'Asia/Jerusalem', 90, 75, 8000, 2500
-    from generate_series(0, ${OTHERS}) g`);
-    // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
+    from generate_series(1, ${TRACKED + OTHERS}) g`);
+    // Per trainee: days back from today (the tracked ones 3 years, the others 30 days).
     const days = sql`(select c.id as client_id, d, (current_date - d) as day
-    from clients c cross join lateral generate_series(0, case when c.id = ${CLIENT} then ${DAYS - 1} else 29 end) d
+    from clients c cross join lateral generate_series(0, case when c.id like ${CLIENT + "-%"} then ${DAYS - 1} else 29 end) d
     where c.studio_id = ${studioId})`;
     await db.execute(sql`
     insert into daily_metrics (id, studio_id, client_id, date, steps, water_ml, measurements)
@@ -84,14 +88,19 @@ await runTrackingViewBench(import.meta.url, {
       "custom_meals",
     ];
   },
-  views(base) {
+  views() {
+    const raw = (list: string) => (clientId: string, i: number) =>
+      `/v1/web/tracking/${list}?clientId=${clientId}&pageSize=100&page=${1 + (i % 5)}`;
     return [
-      { name: "GET /summary", path: `${base}/summary` },
-      { name: "GET /weight?range=7d", path: `${base}/weight?range=7d` },
-      { name: "GET /weight?range=30d", path: `${base}/weight?range=30d` },
-      { name: "GET /weight?range=3m", path: `${base}/weight?range=3m` },
+      { name: "GET /summary", path: (id) => `${trackingBase(id)}/summary` },
+      { name: "GET /weight?range=7d", path: (id) => `${trackingBase(id)}/weight?range=7d` },
+      { name: "GET /weight?range=30d", path: (id) => `${trackingBase(id)}/weight?range=30d` },
+      { name: "GET /weight?range=3m", path: (id) => `${trackingBase(id)}/weight?range=3m` },
+      { name: "GET raw daily-metrics (100 a page, pages 1-5)", path: raw("daily-metrics") },
+      { name: "GET raw meal-logs (100 a page, pages 1-5)", path: raw("meal-logs") },
+      { name: "GET raw workout-logs (100 a page, pages 1-5)", path: raw("workout-logs") },
     ];
   },
   title: (requests) =>
-    `coach tracking views of one trainee with ${DAYS} days of daily data (${OTHERS} other trainees in the studio), ${requests} sequential requests each`,
+    `coach tracking views and raw lists of ${TRACKED} trainees with ${DAYS} days of daily data each (${OTHERS} other trainees in the studio), ${requests} sequential requests each (the first trainee)`,
 });

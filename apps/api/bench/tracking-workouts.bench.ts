@@ -7,31 +7,34 @@
  * `pnpm exec tsx bench/tracking-workouts.bench.ts` (also run by `pnpm bench`). The file is both
  * the driver (default) and the server (BENCH_ROLE=server: fresh PostgreSQL
  * database cloned from the migrated template, the real app on a loopback port). The seeded
- * trainee has 3 years (1,096 local days ending today) of one workout log a day (four day types
+ * trainees (4) each have 3 years (1,096 local days ending today) of one workout log a day (four day types
  * of one program, 6 exercises of 4 done sets with rising weights, every sixth log partial) and a
  * daily_metrics row a day, an active training plan and a device; 200 other trainees of the
- * studio hold a month of the same. The driver times REQUESTS (default 200) sequential requests
- * per view, each from send to the last byte.
+ * studio hold a month of the same. The driver times each view sequentially and with 16
+ * concurrent clients (tracking-bench.ts).
  */
 import { sql } from "drizzle-orm";
-import { runTrackingViewBench } from "./tracking-bench";
+import { runTrackingViewBench, trackingBase } from "./tracking-bench";
 
 const DAYS = 1096;
 const OTHERS = 200;
 const CLIENT = "bench-workouts-trainee";
+/** The tracked trainees (3 years each): the concurrent runs spread their requests over them. */
+const TRACKED = 4;
+const CLIENTS = Array.from({ length: TRACKED }, (_, k) => `${CLIENT}-${k + 1}`);
 
 await runTrackingViewBench(import.meta.url, {
   id: "tracking_workouts_bench",
-  clientId: CLIENT,
+  clientIds: CLIENTS,
   async seed(db, studioId) {
     await db.execute(sql`
     insert into clients (id, studio_id, first_name, last_name, phone, timezone, weight_kg, steps_goal)
-    select case when g = 0 then ${CLIENT} else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
+    select case when g <= ${TRACKED} then ${CLIENT} || '-' || g else 'bench-other-' || g end, ${studioId}, 'Trainee', 'T' || g,
       '+97254' || lpad(g::text, 7, '0'), 'Asia/Jerusalem', 90, 8000
-    from generate_series(0, ${OTHERS}) g`);
-    // Per trainee: days back from today (the tracked one 3 years, the others 30 days).
+    from generate_series(1, ${TRACKED + OTHERS}) g`);
+    // Per trainee: days back from today (the tracked ones 3 years, the others 30 days).
     const days = sql`(select c.id as client_id, d, (current_date - d) as day
-    from clients c cross join lateral generate_series(0, case when c.id = ${CLIENT} then ${DAYS - 1} else 29 end) d
+    from clients c cross join lateral generate_series(0, case when c.id like ${CLIENT + "-%"} then ${DAYS - 1} else 29 end) d
     where c.studio_id = ${studioId})`;
     await db.execute(sql`
     insert into daily_metrics (id, studio_id, client_id, date, steps)
@@ -40,7 +43,7 @@ await runTrackingViewBench(import.meta.url, {
     // Weights rise over time (newer sessions set records); every sixth log is partial.
     await db.execute(sql`
     insert into workout_logs (id, studio_id, client_id, program_id, day_id, label, performed_on, completed, entries, started_at, finished_at)
-    select 'wl-' || client_id || '-' || d, ${studioId}, client_id, 'bench-program', 'd' || (d % 4 + 1), 'Day ' || (d % 4 + 1),
+    select 'wl-' || client_id || '-' || d, ${studioId}, client_id, 'bench-program-' || client_id, 'd' || (d % 4 + 1), 'Day ' || (d % 4 + 1),
       day, d % 6 <> 0,
       (select jsonb_agg(jsonb_build_object('exerciseId', 'ex-' || e, 'name', 'Exercise ' || e,
          'sets', (select jsonb_agg(jsonb_build_object('done', true, 'weight', 40 + e * 5 + (${DAYS} - d) / 20.0, 'reps', 8 + s, 'targetReps', 10))
@@ -50,22 +53,27 @@ await runTrackingViewBench(import.meta.url, {
     from ${days} x`);
     await db.execute(sql`
     insert into programs (id, studio_id, client_id, type, name, status, content)
-    values ('bench-program', ${studioId}, ${CLIENT}, 'TRAINING', 'Plan', 'ACTIVE',
-      '{"schemaVersion": 2, "meta": {"workoutsPerWeek": 4, "requirement": {"mode": "both", "stepsDaily": 9000}}, "days": [{"id": "d1"}, {"id": "d2"}, {"id": "d3"}, {"id": "d4"}]}'::jsonb)`);
+    select 'bench-program-' || c.id, ${studioId}, c.id, 'TRAINING', 'Plan', 'ACTIVE',
+      '{"schemaVersion": 2, "meta": {"workoutsPerWeek": 4, "requirement": {"mode": "both", "stepsDaily": 9000}}, "days": [{"id": "d1"}, {"id": "d2"}, {"id": "d3"}, {"id": "d4"}]}'::jsonb
+    from clients c where c.id like ${CLIENT + "-%"}`);
     await db.execute(sql`
     insert into push_tokens (id, studio_id, client_id, token, platform)
-    values ('bench-token', ${studioId}, ${CLIENT}, 'ExponentPushToken[bench]', 'ios')`);
+    select 'bench-token-' || c.id, ${studioId}, c.id, 'ExponentPushToken[' || c.id || ']', 'ios'
+    from clients c where c.id like ${CLIENT + "-%"}`);
     return ["clients", "daily_metrics", "workout_logs", "programs", "push_tokens"];
   },
-  views(base) {
+  views() {
     return [
-      { name: "GET /workouts?range=7d", path: `${base}/workouts?range=7d` },
-      { name: "GET /workouts?range=30d", path: `${base}/workouts?range=30d` },
-      { name: "GET /workouts?range=3m", path: `${base}/workouts?range=3m` },
-      { name: "GET /workouts/:logId (today's)", path: `${base}/workouts/wl-${CLIENT}-0` },
-      { name: "GET /workouts/:logId (a year ago)", path: `${base}/workouts/wl-${CLIENT}-365` },
+      { name: "GET /workouts?range=7d", path: (id) => `${trackingBase(id)}/workouts?range=7d` },
+      { name: "GET /workouts?range=30d", path: (id) => `${trackingBase(id)}/workouts?range=30d` },
+      { name: "GET /workouts?range=3m", path: (id) => `${trackingBase(id)}/workouts?range=3m` },
+      { name: "GET /workouts/:logId (today's)", path: (id) => `${trackingBase(id)}/workouts/wl-${id}-0` },
+      {
+        name: "GET /workouts/:logId (any day of 3 years)",
+        path: (id, i) => `${trackingBase(id)}/workouts/wl-${id}-${(i * 37 + 365) % DAYS}`,
+      },
     ];
   },
   title: (requests) =>
-    `coach workout views of one trainee with ${DAYS} days of daily workout logs (${OTHERS} other trainees in the studio), ${requests} sequential requests each`,
+    `coach workout views of ${TRACKED} trainees with ${DAYS} days of daily workout logs (${OTHERS} other trainees in the studio), ${requests} sequential requests each (the first trainee)`,
 });
