@@ -23,7 +23,7 @@ import { hammer } from "./support";
  * bare handler alongside). The driver times, per view:
  * - sequential: REQUESTS (default 200) signed GETs one at a time after 20 warm-ups, each from send
  *   to the last body byte, on the first tracked trainee (the issue 14 figure);
- * - 16 concurrent: CONCURRENT_REQUESTS (default 400) with 16 autocannon connections, request i
+ * - 16 concurrent: CONCURRENT_SECONDS (default 5) with 16 autocannon connections, request i
  *   on tracked trainee i mod TRACKED (each with 3 years of data) and the view's i-th variant
  *   (another day, another log), so no two neighbouring requests ask the same answer;
  * then the bare handler sequentially (1,000) and at 16 connections, and prints req/s, p50, p99,
@@ -48,8 +48,13 @@ export interface TrackingViewBench {
 
 /** REQUESTS, else 200 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
 const REQUESTS = Number(process.env.REQUESTS ?? Math.ceil((200 * benchSeconds()) / 10));
-/** CONCURRENT_REQUESTS, else 400 at the default BENCH_SECONDS (10), in proportion to a shorter one. */
-const CONCURRENT_REQUESTS = Number(process.env.CONCURRENT_REQUESTS ?? Math.ceil((400 * benchSeconds()) / 10));
+/**
+ * Each concurrent run lasts CONCURRENT_SECONDS (default half of BENCH_SECONDS): autocannon's
+ * `amount` mode ends on its 1-second tick, which quantized req/s (400 answers read as 100/s).
+ */
+const CONCURRENT_SECONDS = Number(process.env.CONCURRENT_SECONDS ?? Math.max(2, benchSeconds() / 2));
+/** Distinct signed requests prepared per view (reused in turn when a run outlasts them). */
+const PREPARED = 2_000;
 const CONNECTIONS = 16;
 const WARM_UP = 20;
 
@@ -133,7 +138,7 @@ async function drive(self: string, bench: TrackingViewBench): Promise<void> {
     const cpu: string[] = [];
     for (const view of views) {
       // Signed before the timed run (the driver shares the 2 cores with the server).
-      const requests = Array.from({ length: CONCURRENT_REQUESTS + CONNECTIONS * 2 }, (_, i) => {
+      const requests = Array.from({ length: PREPARED }, (_, i) => {
         const path = view.path(bench.clientIds[i % bench.clientIds.length]!, i);
         return { path, headers: signed("GET", path) };
       });
@@ -147,7 +152,7 @@ async function drive(self: string, bench: TrackingViewBench): Promise<void> {
       const apiBefore = await server.cpuMicros();
       const pgBefore = backendCpuMicros(server.info.database);
       const row = await hammer(`${view.name}, ${CONNECTIONS} concurrent`, url, requests[0]!.path, {
-        amount: CONCURRENT_REQUESTS,
+        seconds: CONCURRENT_SECONDS,
         connections: CONNECTIONS,
         requestFor,
       });
@@ -167,7 +172,7 @@ async function drive(self: string, bench: TrackingViewBench): Promise<void> {
       bare16,
     ]);
     console.warn(
-      `CPU per request at ${CONNECTIONS} concurrent (${CONCURRENT_REQUESTS} requests over ${bench.clientIds.length} trainees), ms:`,
+      `CPU per request at ${CONNECTIONS} concurrent (${CONCURRENT_SECONDS} s per view over ${bench.clientIds.length} trainees), ms:`,
     );
     console.warn("| view | API | PostgreSQL | total |");
     console.warn("|---|---|---|---|");
