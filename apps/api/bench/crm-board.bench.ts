@@ -20,12 +20,14 @@ import {
   announce,
   benchSeconds,
   isServerRole,
+  type LoadRow,
   printLoadTable,
   sequentialRow,
   spawnServer,
   Yardstick,
 } from "./harness";
-import { hammer } from "./support";
+import { connect } from "node:net";
+import { hammer, percentile } from "./support";
 
 const LEADS = 10_000;
 const STATUSES = 20;
@@ -131,20 +133,45 @@ async function drive(): Promise<void> {
     await sequential(url, paths.search, 20);
 
     const yardstick = new Yardstick(server.info.bare);
-    const seq = (name: string, path: string) => sequential(url, path, REQUESTS, name);
+    // Each row with the CPU it cost per request: the server process's, and this driver's (the
+    // load generator shares the 2 cores with the server).
+    const withCpu = async (mode: "sequential" | 4 | 8, run: () => Promise<LoadRow>) => {
+      const serverBefore = await server.cpuMicros();
+      const clientBefore = process.cpuUsage();
+      const row = await run();
+      const serverMs = ((await server.cpuMicros()) - serverBefore) / 1000 / row.requests;
+      const client = process.cpuUsage(clientBefore);
+      const clientMs = (client.user + client.system) / 1000 / row.requests;
+      return {
+        mode,
+        row: {
+          ...row,
+          name: `${row.name} (CPU/request: server ${serverMs.toFixed(1)} ms, client ${clientMs.toFixed(1)} ms)`,
+        },
+      };
+    };
+    const seq = (name: string, path: string) =>
+      withCpu("sequential", () => sequential(url, path, REQUESTS, name));
+    const conc = (name: string, path: string, connections: 4 | 8) =>
+      withCpu(connections, () => concurrent(url, path, REQUESTS, connections, name));
     const rows = [
       await seq("board, unfiltered, sequential", paths.unfiltered),
-      await concurrent(url, paths.unfiltered, REQUESTS, 4, "board, unfiltered, 4 concurrent"),
-      await concurrent(url, paths.unfiltered, REQUESTS, 8, "board, unfiltered, 8 concurrent"),
-      await afterWrites(
-        url,
-        paths.unfiltered,
-        Math.ceil(REQUESTS / 5),
-        "board, unfiltered, each after a write, sequential",
+      await conc("board, unfiltered, 4 concurrent", paths.unfiltered, 4),
+      await conc("board, unfiltered, 8 concurrent", paths.unfiltered, 8),
+      await withCpu(8, () =>
+        hammerRow(url, paths.unfiltered, REQUESTS, 8, "board, unfiltered, 8 concurrent, autocannon"),
+      ),
+      await withCpu("sequential", () =>
+        afterWrites(
+          url,
+          paths.unfiltered,
+          Math.ceil(REQUESTS / 5),
+          "board, unfiltered, each after a write, sequential",
+        ),
       ),
       await seq("board, search=cohen, sequential", paths.search),
-      await concurrent(url, paths.search, REQUESTS, 4, "board, search=cohen, 4 concurrent"),
-      await concurrent(url, paths.search, REQUESTS, 8, "board, search=cohen, 8 concurrent"),
+      await conc("board, search=cohen, 4 concurrent", paths.search, 4),
+      await conc("board, search=cohen, 8 concurrent", paths.search, 8),
     ];
     const bareSequential = await yardstick.sequential();
     const bare4 = await yardstick.concurrent(4);
@@ -152,10 +179,9 @@ async function drive(): Promise<void> {
     console.warn(
       `CRM board: ${LEADS} leads, ${STATUSES} statuses, ${LEADS * ACTIVITIES_PER_LEAD} activities (${sizes.join("; ")})`,
     );
+    const bareOf = { sequential: bareSequential, 4: bare4, 8: bare8 };
     printLoadTable([
-      ...rows.map((r) =>
-        against(r, r.name.endsWith("sequential") ? bareSequential : r.name.includes(" 8 ") ? bare8 : bare4),
-      ),
+      ...rows.map(({ mode, row }) => against(row, bareOf[mode])),
       bareSequential,
       bare4,
       bare8,
@@ -205,8 +231,90 @@ async function afterWrites(url: string, path: string, requests: number, name: st
   return sequentialRow(name, times, non2xx);
 }
 
+/**
+ * `connections` clients in parallel, each sending its next request when the last byte of its
+ * answer arrived (HTTP/1.1 keep-alive over a plain socket), timed from send to the last byte. The
+ * client reads into one reused buffer and counts the body by its Content-Length, parsing only the
+ * status line and headers: the load generator shares the 2 cores with the server, and a client
+ * that allocates or decodes every 4 MB body spends more CPU per answer than the server does on a
+ * cached one (autocannon appends every body chunk to a string: its row is printed beside, with
+ * the CPU each side spent).
+ */
+async function concurrent(
+  url: string,
+  path: string,
+  requests: number,
+  connections: number,
+  name: string,
+): Promise<LoadRow> {
+  const { hostname, port } = new URL(url);
+  const times: number[] = [];
+  let non2xx = 0;
+  let sent = 0;
+  const client = () =>
+    new Promise<void>((resolve, reject) => {
+      let started = 0;
+      let header = "";
+      let remaining = -1;
+      let status = 0;
+      const next = () => {
+        if (sent >= requests) {
+          socket.end();
+          return resolve();
+        }
+        sent += 1;
+        header = "";
+        remaining = -1;
+        started = performance.now();
+        const lines = Object.entries(signedGet(path)).map(([k, v]) => `${k}: ${v}\r\n`);
+        socket.write(`GET ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${lines.join("")}\r\n`);
+      };
+      const received = (bytes: number) => {
+        remaining -= bytes;
+        if (remaining > 0) return;
+        times.push(performance.now() - started);
+        if (status < 200 || status > 299) non2xx += 1;
+        next();
+      };
+      const buffer = Buffer.allocUnsafe(1 << 20);
+      const socket = connect({
+        host: hostname,
+        port: Number(port),
+        onread: {
+          buffer,
+          callback: (nread) => {
+            if (remaining >= 0) return (received(nread), true);
+            header += buffer.toString("latin1", 0, nread);
+            const end = header.indexOf("\r\n\r\n");
+            if (end === -1) return true;
+            status = Number(header.slice(9, 12));
+            const length = /\r\ncontent-length: *(\d+)/i.exec(header.slice(0, end));
+            if (!length) throw new Error("answer without Content-Length");
+            remaining = Number(length[1]);
+            received(header.length - end - 4);
+            return true;
+          },
+        },
+      });
+      socket.on("connect", next);
+      socket.on("error", reject);
+    });
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  const wall = performance.now() - started;
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    name,
+    requests: sorted.length,
+    rps: Math.round((sorted.length / wall) * 1000 * 10) / 10,
+    p50: Number(percentile(sorted, 50).toFixed(1)),
+    p99: Number(percentile(sorted, 99).toFixed(1)),
+    non2xx,
+  };
+}
+
 /** autocannon with `connections` connections until `requests` answers, a fresh signature per request. */
-const concurrent = (url: string, path: string, requests: number, connections: number, name: string) =>
+const hammerRow = (url: string, path: string, requests: number, connections: number, name: string) =>
   hammer(name, url, path, { amount: requests, connections, headersFor: () => signedGet(path) });
 
 if (isServerRole()) await serve();

@@ -47,12 +47,12 @@ export function writeSuccess(
   return c.json(body, status as ContentfulStatusCode);
 }
 
-/** A new object per answer: the Node adapter adds the answer's Content-Length to the one it gets. */
-const jsonHeaders = () => ({ "Content-Type": "application/json" });
-
 /**
- * The envelope around an answer serialized before: byte for byte what c.json writes for the
- * same envelope with the data as an object (JSON.stringify keeps the keys in this order).
+ * The envelope around an answer serialized before: byte for byte the body c.json writes for the
+ * same envelope with the data as an object (JSON.stringify keeps the keys in this order). The
+ * kept bytes are not copied into a new buffer per answer (a 4 MB board at 100 answers/s made the
+ * garbage collector a third of the server's time): the head, the kept bytes and the tail leave as
+ * three writes of one body with its Content-Length.
  */
 function writeSerialized(
   c: Context,
@@ -62,13 +62,27 @@ function writeSerialized(
   requestId: unknown,
   message: string | undefined,
 ) {
-  const code = status as ContentfulStatusCode;
-  if (style === "public-bare" || style === "signing") return c.body(data.bytes, code, jsonHeaders());
   const [head, tail] =
-    style === "automation"
-      ? [`{"success":true,"message":${JSON.stringify(message ?? "ok")},"data":`, "}"]
-      : ['{"ok":true,"data":', requestId === undefined ? "}" : `,"requestId":${JSON.stringify(requestId)}}`];
-  return c.body(Buffer.concat([Buffer.from(head), data.bytes, Buffer.from(tail)]), code, jsonHeaders());
+    style === "public-bare" || style === "signing"
+      ? ["", ""]
+      : style === "automation"
+        ? [`{"success":true,"message":${JSON.stringify(message ?? "ok")},"data":`, "}"]
+        : [
+            '{"ok":true,"data":',
+            requestId === undefined ? "}" : `,"requestId":${JSON.stringify(requestId)}}`,
+          ];
+  const parts = [Buffer.from(head), data.bytes, Buffer.from(tail)].filter((part) => part.byteLength > 0);
+  const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+  return c.body(body, status as ContentfulStatusCode, {
+    "Content-Type": "application/json",
+    "Content-Length": String(length),
+  });
 }
 
 export function writeError(c: Context, error: MappedError, style: EnvelopeStyle) {
