@@ -36,7 +36,7 @@ export async function authenticateTrainee(
     // "Trainee tracking").
     const zone = preview
       ? undefined
-      : (canonicalTimeZone(requestHeader(c, "x-timezone")?.trim()) ?? undefined);
+      : (canonicalZoneOf(requestHeader(c, "x-timezone")?.trim(), cache) ?? undefined);
     if (zone && cache.storedZone.get(payload.clientId) !== zone) {
       await storeTraineeTimezone(deps.database.db, {
         studioId: payload.studioId,
@@ -56,4 +56,15 @@ export async function authenticateTrainee(
   } catch (error) {
     return laneFailure(c, error);
   }
+}
+
+/** canonicalTimeZone, remembered per sent value (TraineeLaneCache.canonicalZone). */
+function canonicalZoneOf(sent: string | undefined, cache: TraineeLaneCache): string | null {
+  // canonicalTimeZone refuses longer values at once; only zone-sized strings are remembered.
+  if (!sent || sent.length > 64) return null;
+  const known = cache.canonicalZone.get(sent);
+  if (known !== undefined) return known;
+  const zone = canonicalTimeZone(sent);
+  cache.canonicalZone.set(sent, zone);
+  return zone;
 }
