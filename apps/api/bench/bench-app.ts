@@ -21,7 +21,13 @@ export async function startBenchApp(options: { redisUrl?: string } = {}) {
   const config = loadConfig(BENCH_ENV);
   const jobs = createWiredJobQueue(pg.handle, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();
-  const kv = createKvStore({ redisUrl: options.redisUrl });
+  // Its own key prefix: other runs and tests share the Redis. BENCH_REDIS_AUTOPIPELINE=0 compares
+  // the client without auto-pipelining.
+  const kv = createKvStore({
+    redisUrl: options.redisUrl,
+    keyPrefix: `bench:${process.pid}:`,
+    autoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE !== "0",
+  });
   const deps: AppDeps = { config, database: pg.handle, kv, jobs, logger, now };
   const server = await listen(createApp(deps).app);
   return {

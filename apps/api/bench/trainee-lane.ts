@@ -76,7 +76,7 @@ export async function serveTraineeLane(): Promise<void> {
   await seedTrainees(app.pg.handle.db, studioId);
   const bareWrites = await serveBareWrites(app.pg.url);
   await announce(app, studioId, {
-    extra: { bareWrites: bareWrites.url },
+    extra: { bareWrites: bareWrites.url, nodeFlags: process.execArgv.join(" "), store: app.deps.kv.kind },
     control: (probe) => {
       // What the trainees' days hold now: the bench checks the writes' totals against it.
       probe.get("/totals", async (c) => {
@@ -150,14 +150,13 @@ async function serveBareWrites(url: string) {
 }
 
 /**
- * The node flags of `pnpm start` (apps/api/package.json's start script: `node <flags> dist/main.js`),
- * so a bench server runs with the V8 settings production runs with.
+ * The node flags of `pnpm start` (the root package.json's start script: `… exec node <flags>
+ * dist/main.js`), so a bench server runs with the V8 settings production runs with.
  */
 export function productionNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
     scripts: { start: string };
   };
   const words = pkg.scripts.start.split(/\s+/);
-  const from = words.indexOf("node");
-  return words.slice(from + 1).filter((w) => w.startsWith("--"));
+  return words.slice(words.lastIndexOf("node") + 1).filter((w) => w.startsWith("--"));
 }

@@ -9,10 +9,17 @@ export interface CreateKvStoreOptions {
   keyPrefix?: string;
   /** Reports Redis link changes (down, restored). */
   logger?: KvLogger;
+  /** See RedisKvStoreOptions.autoPipelining. */
+  autoPipelining?: boolean;
 }
 
 export function createKvStore(options: CreateKvStoreOptions = {}): KvStore {
   if (options.redisUrl)
-    return new RedisKvStore({ url: options.redisUrl, keyPrefix: options.keyPrefix, logger: options.logger });
+    return new RedisKvStore({
+      url: options.redisUrl,
+      keyPrefix: options.keyPrefix,
+      logger: options.logger,
+      autoPipelining: options.autoPipelining,
+    });
   return new MemoryKvStore();
 }
