@@ -75,10 +75,10 @@ export async function getClientWorkouts(
       .limit(1),
   ]);
 
-  // Every log read, oldest first (both reads come newest first).
-  const all = [...windowRows].reverse();
-  const logs = [...[...baselineRows].reverse(), ...all].map(readSession);
-  const windowLogs = logs.slice(baselineRows.length);
+  // Every log read, oldest first (both reads come newest first). The baseline logs only feed
+  // record detection (their entries): they are not read as sessions (issue 30).
+  const windowLogs = [...windowRows].reverse().map(readSession);
+  const logs = [...[...baselineRows].reverse().map((row) => ({ row })), ...windowLogs];
   const inSpan = (span: typeof range) =>
     windowLogs.filter((s) => inRange(s.row.performedOn, span) && isSession(s));
 

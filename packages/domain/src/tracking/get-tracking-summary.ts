@@ -19,6 +19,7 @@ import type { StudioScope } from "../scope";
 import { dayKeyOf, dayStart, inRange, keysOf, lastDays } from "../time/day-keys";
 import { loadTrackedTrainee } from "./tracked-trainee";
 import { round2 } from "./tracking-history";
+import { loadWeighInTotals } from "./weigh-in-totals";
 import { workoutStreak } from "./workout-streak";
 
 /** A workout log is a session when completed or with at least one done set (document 2). */
@@ -47,7 +48,7 @@ export async function getTrackingSummary(
   const window = lastDays(scope.now, zone, TRACKING_VIEW_LIMITS.appActivityDays);
   const streakWindow = lastDays(scope.now, zone, TRACKING_LIMITS.streakWindowDays);
 
-  const [sessionDays, metricDays, mealDays, [weights], weighInDays, [latest]] = await Promise.all([
+  const [sessionDays, metricDays, mealDays, weights, weighInDays, [latest]] = await Promise.all([
     db
       .select({ day: workoutLogs.performedOn, sessions: sql<number>`count(*)::int` })
       .from(workoutLogs)
@@ -94,21 +95,7 @@ export async function getTrackingSummary(
         ) m group by 1`,
       )
       .then((r) => resultRows<{ day: string; meals: number }>(r)),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        firstKg: sql<
-          number | null
-        >`(array_agg(${weightEntries.weightKg} order by ${weightEntries.recordedAt}, ${weightEntries.createdAt}, ${weightEntries.id}))[1]`,
-        latestKg: sql<
-          number | null
-        >`(array_agg(${weightEntries.weightKg} order by ${weightEntries.recordedAt} desc, ${weightEntries.createdAt} desc, ${weightEntries.id} desc))[1]`,
-        // Read through the column's mapping: PostgreSQL's raw text given to `new Date` is wrong
-        // for years below 100 (issue 27 item 5).
-        latestAt: sql<Date | null>`max(${weightEntries.recordedAt})`.mapWith(weightEntries.recordedAt),
-      })
-      .from(weightEntries)
-      .where(and(eq(weightEntries.clientId, clientId), eq(weightEntries.studioId, studioId))),
+    loadWeighInTotals(db, studioId, clientId),
     db
       .select({ recordedAt: weightEntries.recordedAt })
       .from(weightEntries)
@@ -183,10 +170,10 @@ export async function getTrackingSummary(
   const stepDays = lastWeek.filter((d) => d.steps !== null);
   const waterDays = lastWeek.filter((d) => d.waterMl > 0);
 
-  const count = weights?.count ?? 0;
-  const startKg = weights?.firstKg ?? trainee.weightKg;
-  const currentKg = weights?.latestKg ?? trainee.weightKg;
-  const lastWeighInAt = weights?.latestAt ?? null;
+  const count = weights.count;
+  const startKg = weights.firstKg ?? trainee.weightKg;
+  const currentKg = weights.latestKg ?? trainee.weightKg;
+  const lastWeighInAt = weights.latestAt;
   const lastWeighInDate = lastWeighInAt ? dayKeyOf(lastWeighInAt, zone) : null;
   const lastActiveOn =
     [latest?.lastWorkoutOn, latest?.lastMealOn, latest?.lastMetricOn, lastWeighInDate]

@@ -1,19 +1,22 @@
-import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { TILE_KEYS, TRACKING_RANGE_DAYS, type TrackingRangeQuery, type WeightView } from "@studio/contracts";
 import { dailyMetrics, weightEntries, type Db, resultRows } from "@studio/db";
 import type { StudioScope } from "../scope";
-import { dayKeyOf, instantsOf, lastDays, localTimeOf } from "../time/day-keys";
+import { instantsOf, lastDays } from "../time/day-keys";
+import { localParts } from "../time/zoned-time";
 import { hasMeasurements, readMeasurements } from "./daily-metric-record";
 import { goalProgress } from "./get-measurement-summary";
 import { loadTrackedTrainee } from "./tracked-trainee";
 import { round2 } from "./tracking-history";
+import { loadWeighInTotals } from "./weigh-in-totals";
 import { tileImproving, weeklyRateKg, weighInEveryDays } from "./weight-view-rules";
 import { weightSourceOf } from "./weight-source";
 
 /**
  * `GET /v1/web/clients/:id/tracking/weight` (document 2 "Weight view"). Four statements after
  * the trainee: the weigh-in totals over full history (first, latest, count), the weigh-ins in
- * range with their delta against the previous weigh-in over full history (lag() in SQL), the
+ * range with their delta against the previous weigh-in (lag() in SQL over the range and the
+ * weigh-in before it), the
  * circumference tiles aggregated in SQL over all time, and the circumference days in range.
  */
 export async function getWeightView(
@@ -24,40 +27,42 @@ export async function getWeightView(
   const trainee = await loadTrackedTrainee(db, scope, input.id);
   const range = lastDays(scope.now, trainee.zone, TRACKING_RANGE_DAYS[input.range]);
   const { start, end } = instantsOf(range, trainee.zone);
-  const owned = and(eq(weightEntries.clientId, trainee.clientId), eq(weightEntries.studioId, scope.studioId));
-  const order = sql`${weightEntries.recordedAt}, ${weightEntries.createdAt}, ${weightEntries.id}`;
-  const history = db
-    .select({
-      id: weightEntries.id,
-      weightKg: weightEntries.weightKg,
-      recordedAt: weightEntries.recordedAt,
-      createdAt: weightEntries.createdAt,
-      note: weightEntries.note,
-      source: weightEntries.source,
-      deltaKg: sql<
-        number | null
-      >`${weightEntries.weightKg} - lag(${weightEntries.weightKg}) over (order by ${order})`.as("delta_kg"),
-    })
-    .from(weightEntries)
-    .where(and(owned, lt(weightEntries.recordedAt, end)))
-    .as("history");
+  const { clientId } = trainee;
+  const studioId = scope.studioId;
+  const owned = sql`client_id = ${clientId} and studio_id = ${studioId}`;
+  const columns = sql`id, weight_kg, recorded_at, created_at, note, source`;
 
-  const [[totals], inRange, tileRows, measuredDays] = await Promise.all([
+  const [totals, inRange, tileRows, measuredDays] = await Promise.all([
+    loadWeighInTotals(db, studioId, clientId),
+    // The range's weigh-ins with their delta against the previous weigh-in over full history:
+    // lag() over the range plus the one weigh-in before it (the previous of the range's first),
+    // instead of over every weigh-in before the range's end (issue 30).
     db
-      .select({
-        count: sql<number>`count(*)::int`,
-        firstKg: sql<number | null>`(array_agg(${weightEntries.weightKg} order by ${order}))[1]`,
-        latestKg: sql<
-          number | null
-        >`(array_agg(${weightEntries.weightKg} order by ${weightEntries.recordedAt} desc, ${weightEntries.createdAt} desc, ${weightEntries.id} desc))[1]`,
-      })
-      .from(weightEntries)
-      .where(owned),
-    db
-      .select()
-      .from(history)
-      .where(gte(history.recordedAt, start))
-      .orderBy(asc(history.recordedAt), asc(history.createdAt), asc(history.id)),
+      .execute(
+        sql`select id, weight_kg as "weightKg", recorded_at as "recordedAt", note, source,
+          weight_kg - lag(weight_kg) over (order by recorded_at, created_at, id) as "deltaKg"
+        from (
+          (select ${columns} from ${weightEntries} where ${owned} and recorded_at < ${start.toISOString()}::timestamptz
+            order by recorded_at desc, created_at desc, id desc limit 1)
+          union all
+          select ${columns} from ${weightEntries} where ${owned}
+            and recorded_at >= ${start.toISOString()}::timestamptz and recorded_at < ${end.toISOString()}::timestamptz
+        ) w
+        order by recorded_at, created_at, id`,
+      )
+      .then((r) =>
+        resultRows<{
+          id: string;
+          weightKg: number;
+          recordedAt: string;
+          note: string | null;
+          source: string;
+          deltaKg: number | null;
+        }>(r).flatMap((w) => {
+          const recordedAt = weightEntries.recordedAt.mapFromDriverValue(w.recordedAt) as Date;
+          return recordedAt.getTime() >= start.getTime() ? [{ ...w, recordedAt }] : [];
+        }),
+      ),
     db
       .execute(
         sql`select k.key as "key", count(*)::int as "count",
@@ -87,16 +92,18 @@ export async function getWeightView(
       .orderBy(sql`${dailyMetrics.date} desc`),
   ]);
 
-  const count = totals?.count ?? 0;
-  const startKg = totals?.firstKg ?? trainee.weightKg;
-  const currentKg = totals?.latestKg ?? trainee.weightKg;
+  const count = totals.count;
+  const startKg = totals.firstKg ?? trainee.weightKg;
+  const currentKg = totals.latestKg ?? trainee.weightKg;
   const goalKg = trainee.goalWeightKg;
   const points = inRange.map((w) => {
-    const recordedAt = new Date(w.recordedAt);
+    const { recordedAt } = w;
+    // One zone conversion for the day and the time (Intl's formatToParts, issue 30).
+    const local = localParts(recordedAt, trainee.zone);
     return {
       id: w.id,
-      date: dayKeyOf(recordedAt, trainee.zone),
-      time: localTimeOf(recordedAt, trainee.zone),
+      date: local.date,
+      time: local.time,
       recordedAt: recordedAt.toISOString(),
       weightKg: w.weightKg,
       deltaKg: w.deltaKg === null ? null : round2(Number(w.deltaKg)),
@@ -122,9 +129,7 @@ export async function getWeightView(
     goalKg,
     deltaKg: count >= 2 && startKg !== null && currentKg !== null ? round2(currentKg - startKg) : null,
     goalProgress: goalProgress(startKg, currentKg, goalKg),
-    weeklyRateKg: weeklyRateKg(
-      inRange.map((w) => ({ recordedAt: new Date(w.recordedAt), weightKg: w.weightKg })),
-    ),
+    weeklyRateKg: weeklyRateKg(inRange.map((w) => ({ recordedAt: w.recordedAt, weightKg: w.weightKg }))),
     weighInEveryDays: weighInEveryDays(points.map((p) => p.date)),
     points,
     log: [...points].reverse(),

@@ -73,7 +73,9 @@ export function mergeNutritionDays(
   const snapshotsOf = groupBy(rows.snapshots, (s) => s.date);
   const customOf = groupBy(rows.customMeals, (c) => c.date);
   const logsOf = groupBy(rows.mealLogs, (l) => l.day);
-  const hourOf = (instant: Date) => Number(localTimeOf(instant, zone).slice(0, 2));
+  // One zone conversion per instant (Intl's formatToParts is the merge's largest cost, issue 30).
+  const timeOf = (instant: Date) => localTimeOf(instant, zone);
+  const hourOf = (time: string) => Number(time.slice(0, 2));
 
   return keysOf(range).map((date): NutritionSourceDay => {
     const planDay = planDayFor(plan, today, date);
@@ -92,6 +94,7 @@ export function mergeNutritionDays(
       if (dayMeal) meals.push(dayMeal);
     }
     for (const custom of customOf.get(date) ?? []) {
+      const linkedTime = custom.linkedConsumedAt ? timeOf(custom.linkedConsumedAt) : null;
       const foodsOf = asArray(custom.items)
         .map((item) => loggedLine(rows.foods, item))
         .filter((line): line is FoodLine => line !== null);
@@ -99,9 +102,9 @@ export function mergeNutritionDays(
         id: `custom:${custom.id}`,
         source: "custom",
         slot: "snack",
-        detailSlot: custom.linkedConsumedAt ? slotOfHour(hourOf(custom.linkedConsumedAt)) : "snack",
+        detailSlot: linkedTime !== null ? slotOfHour(hourOf(linkedTime)) : "snack",
         label: str(custom.label),
-        time: custom.linkedConsumedAt ? localTimeOf(custom.linkedConsumedAt, zone) : null,
+        time: linkedTime,
         foods: foodsOf,
         note: custom.note,
         photoUrl: custom.photoUrl,
@@ -112,14 +115,15 @@ export function mergeNutritionDays(
       const foodsOf = asArray(log.items)
         .map((item) => loggedLine(rows.foods, item))
         .filter((line): line is FoodLine => line !== null);
-      const slot = slotOfHour(hourOf(log.consumedAt));
+      const time = timeOf(log.consumedAt);
+      const slot = slotOfHour(hourOf(time));
       meals.push({
         id: `log:${log.id}`,
         source: "log",
         slot,
         detailSlot: slot,
         label: null,
-        time: localTimeOf(log.consumedAt, zone),
+        time,
         foods: foodsOf,
         note: log.note,
         photoUrl: log.photoUrl,

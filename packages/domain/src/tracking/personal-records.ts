@@ -79,8 +79,22 @@ interface ExerciseBest {
 export const exerciseKey = (exerciseId: string | null, name: string): string =>
   exerciseId ? `id:${exerciseId}` : `name:${name}`;
 
+/**
+ * Each log's bests by its entries value: a view runs record detection more than once over the
+ * same parsed logs (the range and the previous span, issue 30); read-only once built.
+ */
+const bestsOfEntries = new WeakMap<object, readonly ExerciseBest[]>();
+
+/** Each exercise's best eligible set of one session (computed once per entries value). */
+function sessionBests(entries: unknown): readonly ExerciseBest[] {
+  if (typeof entries !== "object" || entries === null) return computeSessionBests(entries);
+  let bests = bestsOfEntries.get(entries);
+  if (!bests) bestsOfEntries.set(entries, (bests = computeSessionBests(entries)));
+  return bests;
+}
+
 /** Each exercise's best eligible set of one session; exercises match on exercise id, else on name. */
-function sessionBests(entries: unknown): ExerciseBest[] {
+function computeSessionBests(entries: unknown): ExerciseBest[] {
   const byKey = new Map<string, ExerciseBest>();
   for (const entry of Array.isArray(entries) ? entries : []) {
     if (!isRecord(entry)) continue;

@@ -2,7 +2,7 @@
 // rules") over logs already read into memory. Pure: no database, no clock.
 import { WORKOUT_VIEW_LIMITS, type PersonalRecord, type WorkoutKpis } from "@studio/contracts";
 import { inRange, keysOf, type DayRange } from "../time/day-keys";
-import { findPersonalRecords } from "./personal-records";
+import { findPersonalRecords, type WorkoutLogForRecords } from "./personal-records";
 import type { ReadSession } from "./workout-session";
 
 /** A log that is a session: completed, or partial (at least one done set). Abandoned starts are not. */
@@ -15,7 +15,7 @@ export const isSession = (s: ReadSession): boolean => s.status !== null;
  * oldest first. An exercise's first session never counts (it only sets the baseline).
  */
 export function recordsInRange(
-  logsOldestFirst: readonly ReadSession[],
+  logsOldestFirst: readonly { row: WorkoutLogForRecords }[],
   range: DayRange,
   baselineLogs: number = WORKOUT_VIEW_LIMITS.baselineLogs,
 ): PersonalRecord[] {
