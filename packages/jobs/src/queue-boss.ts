@@ -13,6 +13,15 @@ import type { AnyJobDefinition, JobRegistry } from "./job-registry";
  */
 export const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 30;
 
+/**
+ * pg-boss checks its cron schedules every 30 s and polls the queue that turns a due schedule
+ * into a job every 5 s: the every-minute scheduler tick ran up to ~50 s after its minute (a
+ * reminder set for 08:00 went out at 08:00:50). Every 10 s and 2 s: within ~15 s, for one
+ * cheap UPDATE per worker every 10 s (issue 30, item 9: the real-clock test waits less too).
+ */
+export const DEFAULT_CRON_MONITOR_INTERVAL_SECONDS = 10;
+export const DEFAULT_CRON_WORKER_INTERVAL_SECONDS = 2;
+
 export interface BossTimers {
   pollingIntervalSeconds?: number;
   cronMonitorIntervalSeconds?: number;
@@ -45,12 +54,8 @@ export function createBoss(
     ...(timers.pollingIntervalSeconds !== undefined && {
       pollingIntervalSeconds: timers.pollingIntervalSeconds,
     }),
-    ...(timers.cronMonitorIntervalSeconds !== undefined && {
-      cronMonitorIntervalSeconds: timers.cronMonitorIntervalSeconds,
-    }),
-    ...(timers.cronWorkerIntervalSeconds !== undefined && {
-      cronWorkerIntervalSeconds: timers.cronWorkerIntervalSeconds,
-    }),
+    cronMonitorIntervalSeconds: timers.cronMonitorIntervalSeconds ?? DEFAULT_CRON_MONITOR_INTERVAL_SECONDS,
+    cronWorkerIntervalSeconds: timers.cronWorkerIntervalSeconds ?? DEFAULT_CRON_WORKER_INTERVAL_SECONDS,
     maintenanceIntervalSeconds: timers.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
   });
   // An EventEmitter "error" without a listener would throw and take the process down.
