@@ -21,12 +21,12 @@ export async function startBenchApp(options: { redisUrl?: string } = {}) {
   const config = loadConfig(BENCH_ENV);
   const jobs = createWiredJobQueue(pg.handle, { logger, now, pushApiUrl: config.pushApiUrl });
   await jobs.start();
-  // Its own key prefix: other runs and tests share the Redis. BENCH_REDIS_AUTOPIPELINE=0 compares
-  // the client without auto-pipelining.
+  // Its own key prefix: other runs and tests share the Redis. BENCH_REDIS_AUTOPIPELINE=1 compares
+  // the client with ioredis auto-pipelining.
   const kv = createKvStore({
     redisUrl: options.redisUrl,
     keyPrefix: `bench:${process.pid}:`,
-    autoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE !== "0",
+    autoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE === "1",
   });
   const deps: AppDeps = { config, database: pg.handle, kv, jobs, logger, now };
   const server = await listen(createApp(deps).app);

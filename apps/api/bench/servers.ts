@@ -26,17 +26,16 @@ const studio = firstBody.data;
 
 /**
  * The ceiling: Hono, the same HMAC service-signature check (@studio/auth's verifier), the
- * nonce claimed with one Redis `SET NX PX` (auto-pipelined like the API's; a Map when the
- * bench runs without Redis), one
+ * nonce claimed with one Redis `SET NX PX` (a Map when the bench runs without Redis), one
  * postgres.js query (pool of 10, like the bare handler) and the answer parsed by the route's
  * zod output schema. No rate limit, no store epoch, no web context, no router: the floor the
  * full stack is measured against.
  */
 async function startCeiling() {
   const sql = postgres(app.pg.url, { max: 10 });
-  // The API's client settings that decide its cost: commands of one tick in one write.
+  // The API's client settings (auto-pipelining as BENCH_REDIS_AUTOPIPELINE sets it for both).
   const redis = redisUrl
-    ? new Redis(redisUrl, { enableAutoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE !== "0" })
+    ? new Redis(redisUrl, { enableAutoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE === "1" })
     : undefined;
   const prefix = `bench-ceiling:${process.pid}:`;
   const seen = new Map<string, number>();

@@ -9,7 +9,7 @@ export interface RedisKvStoreOptions {
   keyPrefix?: string;
   /** Where link changes are reported (the app's Logger fits); nothing is written without one. */
   logger?: KvLogger;
-  /** Commands of one tick in one write (default true; false for comparisons in benches). */
+  /** ioredis auto-pipelining: the commands of one tick in one write (default false). */
   autoPipelining?: boolean;
 }
 
@@ -133,10 +133,10 @@ export class RedisKvStore implements KvStore {
       connectTimeout: TIMEOUT_MS,
       commandTimeout: TIMEOUT_MS,
       lazyConnect: false,
-      // Commands issued in the same tick leave in one write (and queue behind the pipeline in
-      // flight): under load a socket write per command was the largest single cost of a signed
-      // request after the response's own (issue 30 profile: 15% of the full stack's CPU).
-      enableAutoPipelining: options.autoPipelining ?? true,
+      // Off by default: measured at 100 connections (issue 30) it did not lower the signed GET's
+      // CPU per request (one command per request; the pipeline's own objects cost what the
+      // saved writes did).
+      enableAutoPipelining: options.autoPipelining ?? false,
       // Never give up: retry with backoff capped at 2 s, so the store recovers when Redis returns.
       retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times - 1, 5), TIMEOUT_MS),
     });
