@@ -44,6 +44,10 @@ if (!fresh) {
     { cwd: root, stdio: "inherit" },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
+  if (!existsSync(bundle)) {
+    console.error("the build finished without writing apps/api/dist/main.js");
+    process.exit(1);
+  }
   // turbo's cache may answer without rewriting the bundle (inputs touched, content unchanged);
   // the bundle now matches the inputs, so the next start skips turbo.
   const now = new Date();
