@@ -18,7 +18,10 @@
  *   (each delivery holds its slot for the whole 10 s timeout), then the same EVENTS fast events.
  * Each row: deliveries/s (events ÷ the time from enqueue to the last arrival), and p50/p99 of the
  * wait from enqueue to arrival at the receiver (ms), i.e. how long the studios' deliveries wait.
- * EVENTS defaults to 50 × BENCH_SECONDS. The heading names the delivery job's worker concurrency
+ * Issue 30 items 6 and 8: the ratio hanging ÷ alone, none lost (distinct delivery ids received =
+ * events sent), the server process's CPU per delivery, a floor (FLOOR_JOBS no-op jobs through the
+ * same queue runner: fetch, run, complete, no HTTP) and the process RSS at start, at its peak and
+ * after each of BURSTS more bursts (full GC). EVENTS defaults to 200 × BENCH_SECONDS. The heading names the delivery job's worker concurrency
  * and per-studio cap as this tree defines them (the fairness work of issue 16 changes them).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,6 +33,8 @@ import { BENCH_ENV } from "./bench-env";
 import {
   against,
   announce,
+  mb,
+  type MemorySample,
   benchSeconds,
   isServerRole,
   printLoadTable,
@@ -46,7 +51,11 @@ const RESPONSES = 20;
 const SLOW_MS = Number(process.env.SLOW_MS ?? 2_000);
 const SLOW_EVENTS = Number(process.env.SLOW_EVENTS ?? 10);
 const HANG_EVENTS = Number(process.env.HANG_EVENTS ?? 20);
-const EVENTS = Number(process.env.EVENTS ?? 50 * benchSeconds());
+const EVENTS = Number(process.env.EVENTS ?? 200 * benchSeconds());
+/** The floor: as many no-op jobs through the same queue runner (fetch, run, complete; no HTTP, no delivery SQL). */
+/** Fast-only bursts after the mixed runs, the RSS read after each. */
+const BURSTS = Number(process.env.BURSTS ?? 4);
+const FLOOR_JOBS = Number(process.env.FLOOR_JOBS ?? EVENTS);
 
 interface Studio {
   studioId: string;
@@ -69,7 +78,9 @@ const signedAs = (org: string) => ({
 
 async function serve(): Promise<void> {
   const { startBenchApp } = await import("./bench-app");
-  const { createWiredJobQueue } = await import("@studio/jobs");
+  const { createWiredJobQueue, createJobQueue, defineJob, DEFAULT_DELIVERY_CONCURRENCY } =
+    await import("@studio/jobs");
+  const { z } = await import("zod");
   const { createLogger } = await import("../src/logger");
   const receiver = process.env.BENCH_RECEIVER_URL!;
   const app = await startBenchApp();
@@ -142,8 +153,53 @@ async function serve(): Promise<void> {
         requestId: `bench-${i}`,
       };
     });
+  /** The floor: no-op jobs through the same runner, at the delivery job's concurrency. */
+  const floor = async (count: number) => {
+    let ran = 0;
+    const noop = defineJob({
+      name: "bench-noop",
+      payload: z.object({ n: z.number().int() }),
+      retryLimit: 0,
+      retryDelaySec: 0,
+      retryBackoff: false,
+      concurrency: DEFAULT_DELIVERY_CONCURRENCY,
+      async handler() {
+        ran += 1;
+      },
+    });
+    const queue = createJobQueue(
+      app.pg.handle,
+      { database: app.pg.handle, logger: createLogger({ silent: true }), now: () => new Date() },
+      { schema: "bench_floor", pollingIntervalSeconds: POLL_SECONDS, jobs: [noop] },
+    );
+    await queue.start();
+    await queue.work();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const started = Date.now();
+    await queue.enqueueMany(
+      "bench-noop",
+      Array.from({ length: count }, (_, n) => ({ n })),
+    );
+    const completed = async () => {
+      const { rows } = await app.pg.handle.executor.executeSql(
+        `select count(*)::int as n from bench_floor.job where name = 'bench-noop' and state = 'completed'`,
+      );
+      return Number((rows[0] as { n: number }).n);
+    };
+    let ranMs = 0;
+    while ((await completed()) < count) {
+      if (!ranMs && ran >= count) ranMs = Date.now() - started;
+      if (Date.now() - started > 120_000) throw new Error(`floor: ${ran} of ${count} ran`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const doneMs = Date.now() - started;
+    await queue.stop();
+    return { ranMs: ranMs || doneMs, doneMs };
+  };
+
   await announce(app, fast[0]!.studioId, {
-    control: (probe) =>
+    control: (probe) => {
+      probe.post("/floor", async (c) => c.json(await floor((await c.req.json<{ count: number }>()).count)));
       probe.post("/enqueue", async (c) => {
         const {
           fast: fastCount,
@@ -155,7 +211,8 @@ async function serve(): Promise<void> {
         if (slowCount) await worker.enqueueMany(DELIVER_WEBHOOK_JOB, events([slow], slowCount));
         await worker.enqueueMany(DELIVER_WEBHOOK_JOB, events(fast, fastCount));
         return c.json({ enqueuedAt });
-      }),
+      });
+    },
     beforeStop: () => worker.stop(),
   });
 }
@@ -165,14 +222,14 @@ async function serve(): Promise<void> {
  * 10 s timeout ends each attempt); every arrival is timed.
  */
 async function startReceiver() {
-  const arrivals: { at: number; slow: boolean; hang: boolean }[] = [];
+  const arrivals: { at: number; slow: boolean; hang: boolean; id: string }[] = [];
   let answered = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
     req.on("end", () => {
       const slow = req.url === "/slow";
       const hang = req.url === "/hang";
-      arrivals.push({ at: Date.now(), slow, hang });
+      arrivals.push({ at: Date.now(), slow, hang, id: String(req.headers["x-webhook-id"]) });
       if (hang) return;
       res.once("finish", () => (answered += 1));
       setTimeout(
@@ -197,12 +254,17 @@ async function startReceiver() {
 
 async function drive(): Promise<void> {
   const receiver = await startReceiver();
-  const server = await spawnServer(import.meta.url, { env: { BENCH_RECEIVER_URL: receiver.url } });
+  const server = await spawnServer(import.meta.url, {
+    env: { BENCH_RECEIVER_URL: receiver.url },
+    profileDir: "/tmp",
+    nodeArgs: ["--expose-gc"],
+  });
   try {
     /** Enqueues, waits until every event arrived and was answered, and answers the waits (ms). */
     const run = async (fast: number, slow: number, hang = 0) => {
       receiver.arrivals.length = 0;
       const before = receiver.answered();
+      const cpuBefore = await server.cpuMicros();
       const { enqueuedAt } = await server.probe<{ enqueuedAt: number }>("/enqueue", {
         method: "POST",
         body: JSON.stringify({ fast, slow, hang }),
@@ -220,7 +282,19 @@ async function drive(): Promise<void> {
           .map((a) => a.at - enqueuedAt)
           .sort((a, b) => a - b);
       const hanging = receiver.arrivals.filter((a) => a.hang).length;
-      return { fast: waits(false), slow: waits(true), hanging };
+      const answeredIds = receiver.arrivals.filter((a) => !a.hang).map((a) => a.id);
+      const distinct = new Set(answeredIds).size;
+      const cpuMicros = (await server.cpuMicros()) - cpuBefore;
+      return {
+        /** The server process's CPU per delivery (µs): the worker's cost, whatever the machine's load. */
+        cpuPerDelivery: Math.round(cpuMicros / (fast + slow)),
+        fast: waits(false),
+        slow: waits(true),
+        hanging,
+        // None lost: every event arrived under its own delivery id (repeats would be the same id).
+        lost: fast + slow - distinct,
+        repeats: answeredIds.length - distinct,
+      };
     };
     const row = (name: string, waits: number[]): LoadRow => ({
       name,
@@ -230,16 +304,35 @@ async function drive(): Promise<void> {
       p99: percentile(waits, 99),
       non2xx: 0,
     });
-    await run(20, 0); // warm-up
+    const floorRun = await server.probe<{ ranMs: number; doneMs: number }>("/floor", {
+      method: "POST",
+      body: JSON.stringify({ count: FLOOR_JOBS }),
+      headers: { "content-type": "application/json" },
+    });
+    await run(200, 0); // warm-up
+    await server.memoryAfterGc();
+    const atStart = (await server.memory()).now;
+    await server.resetPeak();
     const alone = await run(EVENTS, 0);
+    const afterFirst = (await server.memoryAfterGc()).now;
     const mixed = await run(EVENTS, SLOW_EVENTS);
     const hung = await run(EVENTS, 0, HANG_EVENTS);
+    // More bursts: the RSS after each (full GC) says whether the worker grows.
+    const rssAfter: number[] = [afterFirst.rss];
+    let again = alone;
+    for (let i = 0; i < BURSTS; i++) {
+      again = await run(EVENTS, 0);
+      rssAfter.push((await server.memoryAfterGc()).now.rss);
+    }
+    const during = (await server.memory()).peak;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const afterLast = (await server.memoryAfterGc()).now;
     const bare = await new Yardstick(server.info.bare).sequential();
     const jobs: Record<string, unknown> = await import("@studio/jobs");
     const job = jobs.deliverWebhook as { concurrency?: number };
     const perStudio = jobs.DEFAULT_DELIVERIES_PER_STUDIO as number | undefined;
     console.warn(
-      `deliver-webhook: worker concurrency ${job.concurrency ?? 1}, ${perStudio === undefined ? "no per-studio cap" : `at most ${perStudio} in flight per studio`}; an idle slot polls every ${POLL_SECONDS} s, a slot that just ran a job fetches the next at once (notifyWorker)`,
+      `deliver-webhook: worker concurrency ${job.concurrency ?? 1}, ${perStudio === undefined ? "no per-studio cap" : `at most ${perStudio} in flight per studio`}; one fetch loop takes as many attempts as slots are free (at most 50 a statement), an empty fetch waits ${POLL_SECONDS} s`,
     );
     console.warn(
       `webhook deliveries from one worker to a loopback receiver: ${EVENTS} events over ${FAST_STUDIOS} studios with a fast receiver; then ${SLOW_EVENTS} events of a studio whose receiver answers after ${SLOW_MS} ms, enqueued just before the same ${EVENTS}; then ${HANG_EVENTS} events of a studio whose receiver never answers (10 s timeout), enqueued just before the same ${EVENTS} (${hung.hanging} of its deliveries were hanging meanwhile) (p50/p99: ms from enqueue to arrival)`,
@@ -256,9 +349,41 @@ async function drive(): Promise<void> {
           row(`with a hanging studio: the ${FAST_STUDIOS} fast studios' ${EVENTS} events`, hung.fast),
           bare,
         ),
+        against(
+          row(`fast receivers only, the last of ${BURSTS} more bursts: ${EVENTS} events`, again.fast),
+          bare,
+        ),
+        against(
+          {
+            name: `floor: ${FLOOR_JOBS} no-op jobs through the same runner (fetch, run, complete; no HTTP)`,
+            requests: FLOOR_JOBS,
+            rps: Math.round((FLOOR_JOBS / Math.max(1, floorRun.doneMs)) * 1000 * 10) / 10,
+            p50: floorRun.ranMs,
+            p99: floorRun.doneMs,
+            non2xx: 0,
+          },
+          bare,
+        ),
         bare,
       ],
       "deliveries/s",
+    );
+    const rate = (waits: number[]) => waits.length / Math.max(1, waits.at(-1)!);
+    const runs = { alone, mixed, hung, again };
+    console.warn(
+      `beside a hanging studio ÷ alone: ${(rate(hung.fast) / rate(alone.fast)).toFixed(2)} (target >= 0.8); none lost: ${Object.entries(
+        runs,
+      )
+        .map(
+          ([name, r]) => `${name} ${r.lost} lost, ${r.repeats} repeated, ${r.cpuPerDelivery} µs CPU/delivery`,
+        )
+        .join(
+          "; ",
+        )}; floor row: p50 = ms until every no-op job ran, p99 = until every completion was recorded`,
+    );
+    const memoryText = (m: MemorySample) => `RSS ${mb(m.rss)} MB (heap ${mb(m.heapUsed)} MB)`;
+    console.warn(
+      `server process (the worker queue beside the idle API app): at start ${memoryText(atStart)}; peak during the bursts ${memoryText(during)}; after the first burst (full GC) ${memoryText(afterFirst)}; after the last burst (full GC) ${memoryText(afterLast)}; growth first -> last ${mb(afterLast.rss - afterFirst.rss)} MB RSS; RSS after each burst: ${rssAfter.map((r) => mb(r)).join(", ")} MB`,
     );
   } finally {
     await server.stop();

@@ -29,7 +29,7 @@ export interface WorkerConfig {
    * that died (their attempt outlived its expiry) to the queue; unset: the queue's default (30).
    */
   maintenanceIntervalSeconds?: number;
-  /** WEBHOOK_DELIVERY_CONCURRENCY: webhook deliveries this worker runs at once (unset: 10). */
+  /** WEBHOOK_DELIVERY_CONCURRENCY: webhook deliveries this worker runs at once (unset: 64). */
   deliveryConcurrency?: number;
   /** WEBHOOK_DELIVERIES_PER_STUDIO: one studio's deliveries in flight across all workers (unset: 4). */
   deliveriesPerStudio?: number;

@@ -50,6 +50,8 @@ export interface JobContext {
   name: string;
   /** 0 on the first attempt, then 1, 2, ... up to retryLimit. */
   retryCount: number;
+  /** How many attempts of this job this process runs at once (its concurrency here). */
+  concurrency?: number;
 }
 
 /**

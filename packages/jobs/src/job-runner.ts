@@ -35,7 +35,12 @@ async function handBack(
   return rows.length === 1;
 }
 
-export type RunJob = (job: AnyJobDefinition, delivery: PgBoss.JobWithMetadata<object>) => Promise<void>;
+/** "handed-back": the attempt was deferred (JobDeferral) and is no longer active; nothing to complete. */
+export type RunJob = (
+  job: AnyJobDefinition,
+  delivery: PgBoss.JobWithMetadata<object>,
+  concurrency?: number,
+) => Promise<"done" | "handed-back">;
 
 /**
  * Runs one fetched attempt: validates the payload and calls the handler. A JobDeferral hands the
@@ -44,8 +49,10 @@ export type RunJob = (job: AnyJobDefinition, delivery: PgBoss.JobWithMetadata<ob
  */
 export function createJobRunner(database: DatabaseHandle, schema: string, handlerDeps: WorkerDeps): RunJob {
   const logger = handlerDeps.logger;
-  return async (job, delivery) => {
+  return async (job, delivery, concurrency) => {
     const context: JobContext = { id: delivery.id, name: job.name, retryCount: delivery.retryCount };
+    // Not enumerable: copies of the context (and what tests record of it) stay as they were.
+    if (concurrency !== undefined) Object.defineProperty(context, "concurrency", { value: concurrency });
     const fields = {
       job: job.name,
       jobId: delivery.id,
@@ -57,6 +64,7 @@ export function createJobRunner(database: DatabaseHandle, schema: string, handle
       const parsed = job.payload.safeParse(delivery.data);
       if (!parsed.success) throw new Error(`invalid payload: ${parsed.error.message}`);
       await job.handler(parsed.data, handlerDeps, context);
+      return "done";
     } catch (err) {
       if (err instanceof JobDeferral) {
         const handed = await handBack(database, schema, job.name, delivery.id, Math.max(0.5, err.seconds));
@@ -65,7 +73,7 @@ export function createJobRunner(database: DatabaseHandle, schema: string, handle
           reason: err.reason,
           seconds: err.seconds,
         });
-        return;
+        return "handed-back";
       }
       const final = delivery.retryCount >= delivery.retryLimit;
       const error = err instanceof Error ? err.message : String(err);

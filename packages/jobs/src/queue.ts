@@ -11,7 +11,7 @@ import { createJobRunner } from "./job-runner";
 import { builtInJobs, type BuiltInJob } from "./jobs/index";
 import { createBoss, setUpQueues, syncSchedules } from "./queue-boss";
 import { insertJobs, sendJob } from "./queue-enqueue";
-import { checkConcurrency, quiesce, startPollers } from "./queue-workers";
+import { checkConcurrency, quiesce, startPollers, type Pollers } from "./queue-workers";
 import { setUpLiveness, startLiveness, type Liveness, type LivenessOptions } from "./job-liveness";
 import { retryTransient, underSetupLock } from "./queue-setup";
 
@@ -106,6 +106,7 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
   /** Ids of the attempts this instance runs, listed by its liveness beat. */
   const held = new Set<string>();
   let liveness: Liveness | undefined;
+  let pollers: Pollers | undefined;
 
   const definitionOf = (name: string) => {
     const job = registry.get(name);
@@ -171,7 +172,11 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
         logger,
         held: () => held,
       });
-      await startPollers(boss, registry, runJob, running, held, options);
+      pollers = startPollers(boss, registry, runJob, running, held, {
+        ...options,
+        onError: (err, queue) =>
+          logger.error("job queue error", { error: err instanceof Error ? err.message : String(err), queue }),
+      });
       await syncSchedules(boss, registry);
       logger.info("job worker started", {
         queues: registry.list().map((j) => j.name),
@@ -187,12 +192,15 @@ export function createJobQueue<const TJobs extends readonly AnyJobDefinition[] =
       }
       if (state !== "started") return;
       state = "stopping";
+      const deadline = Date.now() + shutdownTimeoutMs;
       try {
-        await boss.stop({ graceful: true, wait: true, timeout: shutdownTimeoutMs });
+        // Our fetch loops first: no new attempt, the running ones until the deadline, then back to the queue.
+        await pollers?.stop(deadline);
+        await boss.stop({ graceful: true, wait: true, timeout: Math.max(1_000, deadline - Date.now()) });
       } catch (err) {
         logger.error("job queue stop failed", { error: err instanceof Error ? err.message : String(err) });
       }
-      await quiesce(bossDb, running, Date.now() + shutdownTimeoutMs);
+      await quiesce(bossDb, running, Math.max(deadline, Date.now() + 1_000));
       // Beats went on through the drain: no other worker took this one's attempts meanwhile.
       await liveness?.stop();
       bossDb.close();

@@ -8,13 +8,18 @@ import {
   createDeliverWebhookJob,
   createJobQueue,
   DEFAULT_DELIVERIES_PER_STUDIO,
-  DEFAULT_DELIVERY_CONCURRENCY,
   type DeliverWebhookOptions,
   type DeliverWebhookPolicy,
   type JobQueue,
 } from "../src/index";
 import { apiKeyScope, seedStudio, submitResponse } from "./fixtures/webhook-world";
 import { captureLogger, openBackend, uniqueSchema, waitFor, type TestBackend } from "./harness";
+
+/**
+ * The worker's concurrency in these tests: fewer slots than the studios' events, so a studio that
+ * took every free slot would starve the other (production runs DEFAULT_DELIVERY_CONCURRENCY, more).
+ */
+const SLOTS = 10;
 
 /**
  * Fairness between studios (docs/decisions/jobs-and-webhooks.md "Webhook deliveries: fair between studios"): one
@@ -94,7 +99,7 @@ describe("FORM_FILLED deliveries are fair between studios (postgres)", () => {
         schema,
         pollingIntervalSeconds: 0.5,
         shutdownTimeoutMs: 5_000,
-        jobs: [createDeliverWebhookJob(FAST, { allowLoopback: true, ...options })],
+        jobs: [createDeliverWebhookJob(FAST, { allowLoopback: true, concurrency: SLOTS, ...options })],
       },
     );
     open.push(queue);
@@ -127,9 +132,9 @@ describe("FORM_FILLED deliveries are fair between studios (postgres)", () => {
 
   it("a fast studio's deliveries complete while a slow studio's are still hanging; each event delivered exactly once", async () => {
     const SLOW_MS = 5_000;
-    const SLOW_EVENTS = 12; // more than one worker's slots (10)
+    const SLOW_EVENTS = 12; // more than the worker's slots
     const FAST_EVENTS = 4;
-    expect(SLOW_EVENTS).toBeGreaterThan(DEFAULT_DELIVERY_CONCURRENCY);
+    expect(SLOW_EVENTS).toBeGreaterThan(SLOTS);
     const { queue, schema } = await queueWith({ timeoutMs: 8_000 });
     const slow = await receiver(() => ({ afterMs: SLOW_MS, status: 200 }));
     const fast = await receiver(() => ({ afterMs: 0, status: 200 }));
@@ -182,7 +187,7 @@ describe("FORM_FILLED deliveries are fair between studios (postgres)", () => {
   }, 90_000);
 
   it("with one studio's receiver hanging (never answering: the 10 s timeout), another studio's delivery still arrives within 2 s", async () => {
-    const HANGING_EVENTS = 12; // more than one worker's slots (10)
+    const HANGING_EVENTS = 12; // more than the worker's slots
     const { queue } = await queueWith({});
     const hanging = await receiver(() => ({ afterMs: 60_000, status: 200 }));
     const fast = await receiver(() => ({ afterMs: 0, status: 200 }));

@@ -251,3 +251,89 @@ describe("safeFetch", () => {
     );
   });
 });
+
+describe("safeFetch with keepAlive (webhook deliveries, issue 30 item 6)", () => {
+  let pooled: Server;
+  let pooledPort: number;
+  /** Per request: the client's port (one per connection) and the request's number on its connection. */
+  const requests: { clientPort: number; nth: number }[] = [];
+  /** When true, the second request on a connection finds it closed (the socket is destroyed unanswered). */
+  let closeSecond = false;
+  beforeAll(async () => {
+    const perConnection = new Map<number, number>();
+    pooled = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const clientPort = req.socket.remotePort!;
+        const nth = (perConnection.get(clientPort) ?? 0) + 1;
+        perConnection.set(clientPort, nth);
+        requests.push({ clientPort, nth });
+        if (closeSecond && nth === 2) return req.socket.destroy();
+        res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => pooled.listen(0, "127.0.0.1", resolve));
+    pooledPort = (pooled.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    pooled.closeAllConnections();
+    await new Promise<void>((resolve) => pooled.close(() => resolve()));
+  });
+
+  const call = (resolve: Resolver, keepAlive: boolean) =>
+    safeFetch(`http://hooks.test:${pooledPort}/`, {
+      ...loopback,
+      method: "POST",
+      body: "{}",
+      resolve,
+      keepAlive,
+    });
+
+  it("reuses one connection, resolved and checked once; without it each call connects (and resolves) anew", async () => {
+    requests.length = 0;
+    const { resolve, calls } = table({ "hooks.test": ["127.0.0.1"] });
+    for (let i = 0; i < 3; i++) expect((await call(resolve, true)).status).toBe(200);
+    expect(new Set(requests.map((r) => r.clientPort)).size).toBe(1);
+    expect(calls).toEqual(["hooks.test"]);
+
+    requests.length = 0;
+    const fresh = table({ "hooks.test": ["127.0.0.1"] });
+    for (let i = 0; i < 3; i++) expect((await call(fresh.resolve, false)).status).toBe(200);
+    expect(new Set(requests.map((r) => r.clientPort)).size).toBe(3);
+    expect(fresh.calls).toHaveLength(3);
+  });
+
+  it("never hands a socket of one policy to another: another resolver, or no loopback allowance, connects through its own check", async () => {
+    requests.length = 0;
+    const first = table({ "hooks.test": ["127.0.0.1"] });
+    expect((await call(first.resolve, true)).status).toBe(200);
+    const second = table({ "hooks.test": ["127.0.0.1"] });
+    expect((await call(second.resolve, true)).status).toBe(200);
+    expect(second.calls).toEqual(["hooks.test"]);
+    expect(new Set(requests.map((r) => r.clientPort)).size).toBe(2);
+    // The first resolver's pool holds a socket to 127.0.0.1; without the allowance the check refuses.
+    const err = await failure(
+      safeFetch(`http://hooks.test:${pooledPort}/`, {
+        schemes: ["http"],
+        resolve: first.resolve,
+        keepAlive: true,
+      }),
+    );
+    expect(err.kind).toBe("refused");
+  });
+
+  it("a request on a pooled socket the receiver closed meanwhile is sent once more on a fresh one", async () => {
+    requests.length = 0;
+    closeSecond = true;
+    try {
+      const { resolve } = table({ "hooks.test": ["127.0.0.1"] });
+      expect((await call(resolve, true)).status).toBe(200);
+      expect((await call(resolve, true)).status).toBe(200);
+      // The second call: refused unanswered on the reused socket, then answered on a new connection.
+      expect(requests.map((r) => r.nth)).toEqual([1, 2, 1]);
+      expect(new Set(requests.map((r) => r.clientPort)).size).toBe(2);
+    } finally {
+      closeSecond = false;
+    }
+  });
+});

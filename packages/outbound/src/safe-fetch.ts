@@ -54,6 +54,36 @@ export interface SafeFetchOptions extends TargetPolicy {
   /** Name resolution (tests inject one to model DNS answers). */
   resolve?: Resolver;
   signal?: AbortSignal;
+  /**
+   * Reuse connections (issue 30 item 6: webhook deliveries): the socket comes from a keep-alive
+   * pool of this policy (scheme, allowLoopback, resolver), so it was connected through the same
+   * checked lookup (a pooled socket is never one another policy connected). A request on a reused
+   * socket that the receiver closed meanwhile (reset before any answer) is sent once more on a
+   * fresh socket. Default false: a socket of its own.
+   */
+  keepAlive?: boolean;
+}
+
+/** The keep-alive pools, by resolver, then scheme and loopback allowance. */
+const pools = new WeakMap<Resolver, Map<string, http.Agent>>();
+
+function pooledAgent(protocol: string, resolve: Resolver, allowLoopback: boolean): http.Agent {
+  let byPolicy = pools.get(resolve);
+  if (!byPolicy) pools.set(resolve, (byPolicy = new Map()));
+  const key = `${protocol}${allowLoopback ? "+loopback" : ""}`;
+  let agent = byPolicy.get(key);
+  if (!agent) {
+    const settings: http.AgentOptions = {
+      keepAlive: true,
+      // An idle socket is closed after 4 s, before the common 5 s of servers (fewer resets on reuse).
+      timeout: 4_000,
+      maxFreeSockets: 64,
+      scheduling: "lifo",
+    };
+    agent = protocol === "https:" ? new https.Agent(settings) : new http.Agent(settings);
+    byPolicy.set(key, agent);
+  }
+  return agent;
 }
 
 export interface SafeResponse {
@@ -142,90 +172,109 @@ export async function safeFetch(target: string | URL, options: SafeFetchOptions 
   };
   if (body) headers["content-length"] = String(body.length);
 
-  return new Promise<SafeResponse>((resolvePromise, reject) => {
-    let settled = false;
-    const request = (url.protocol === "https:" ? https : http).request({
-      protocol: url.protocol,
-      hostname: host,
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: options.method ?? "GET",
-      headers,
-      lookup,
-      // A socket of its own: never one a pool connected for another check.
-      agent: false,
-    });
-    const finish = (error: OutboundError | null, response?: SafeResponse) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      if (error) {
-        request.destroy();
-        reject(error);
-      } else resolvePromise(response!);
-    };
-    const timer = setTimeout(
-      () => finish(new OutboundError("timeout", `no complete answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    const onAbort = () => finish(new OutboundError("timeout", "the call was cancelled"));
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener("abort", onAbort);
-
-    request.on("error", (err) => {
-      finish(lookupError ?? new OutboundError("network", `request failed: ${err.message}`));
-    });
-    request.on("response", (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        finish(new OutboundError("redirect", `target answered a redirect (${status})`, status));
-        return;
-      }
-      const declared = Number(res.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        finish(new OutboundError("too-large", `answer larger than ${maxBytes} bytes`));
-        return;
-      }
-      const encoding = res.headers["content-encoding"];
-      const decoder = decoderFor(encoding);
-      if (!decoder && encoding && !/^\s*identity\s*$/i.test(encoding)) {
-        finish(new OutboundError("network", `unsupported content encoding ${encoding}`));
-        return;
-      }
-      const stream: Readable = decoder ? res.pipe(decoder) : res;
-      const chunks: Buffer[] = [];
-      let total = 0;
-      res.on("error", (err) => finish(new OutboundError("network", `answer interrupted: ${err.message}`)));
-      stream.on("error", (err) =>
-        finish(new OutboundError("network", `answer not decodable: ${err.message}`)),
+  const deadline = Date.now() + timeoutMs;
+  const send = (agent: http.Agent | false) =>
+    new Promise<SafeResponse>((resolvePromise, reject) => {
+      let settled = false;
+      const request = (url.protocol === "https:" ? https : http).request({
+        protocol: url.protocol,
+        hostname: host,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? "GET",
+        headers,
+        lookup,
+        // false: a socket of its own, never one a pool connected for another check.
+        agent,
+      });
+      const finish = (error: OutboundError | null, response?: SafeResponse) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
+        if (error) {
+          request.destroy();
+          reject(error);
+        } else resolvePromise(response!);
+      };
+      const timer = setTimeout(
+        () => finish(new OutboundError("timeout", `no complete answer within ${timeoutMs} ms`)),
+        Math.max(0, deadline - Date.now()),
       );
-      stream.on("data", (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes) {
-          decoder?.destroy();
+      const onAbort = () => finish(new OutboundError("timeout", "the call was cancelled"));
+      if (options.signal?.aborted) onAbort();
+      options.signal?.addEventListener("abort", onAbort);
+
+      request.on("error", (err) => {
+        if (
+          !settled &&
+          agent &&
+          request.reusedSocket &&
+          !answered &&
+          (err as NodeJS.ErrnoException).code === "ECONNRESET"
+        ) {
+          // The receiver closed the idle pooled socket as we sent: once more on a fresh one.
+          settled = true;
+          clearTimeout(timer);
+          options.signal?.removeEventListener("abort", onAbort);
+          resolvePromise(send(false));
+          return;
+        }
+        finish(lookupError ?? new OutboundError("network", `request failed: ${err.message}`));
+      });
+      let answered = false;
+      request.on("response", (res) => {
+        answered = true;
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          finish(new OutboundError("redirect", `target answered a redirect (${status})`, status));
+          return;
+        }
+        const declared = Number(res.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > maxBytes) {
           finish(new OutboundError("too-large", `answer larger than ${maxBytes} bytes`));
           return;
         }
-        chunks.push(chunk);
-      });
-      stream.on("end", () => {
-        const contentType = res.headers["content-type"] ?? "";
-        const [mediaType, ...params] = contentType.split(";").map((s) => s.trim());
-        const charset = params
-          .map((p) => /^charset\s*=\s*"?([^";]+)"?$/i.exec(p)?.[1])
-          .find((c): c is string => Boolean(c));
-        finish(null, {
-          url: url.href,
-          status,
-          headers: res.headers,
-          body: Buffer.concat(chunks),
-          mediaType: mediaType ? mediaType.toLowerCase() : null,
-          charset: charset ? charset.toLowerCase() : null,
+        const encoding = res.headers["content-encoding"];
+        const decoder = decoderFor(encoding);
+        if (!decoder && encoding && !/^\s*identity\s*$/i.test(encoding)) {
+          finish(new OutboundError("network", `unsupported content encoding ${encoding}`));
+          return;
+        }
+        const stream: Readable = decoder ? res.pipe(decoder) : res;
+        const chunks: Buffer[] = [];
+        let total = 0;
+        res.on("error", (err) => finish(new OutboundError("network", `answer interrupted: ${err.message}`)));
+        stream.on("error", (err) =>
+          finish(new OutboundError("network", `answer not decodable: ${err.message}`)),
+        );
+        stream.on("data", (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > maxBytes) {
+            decoder?.destroy();
+            finish(new OutboundError("too-large", `answer larger than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        stream.on("end", () => {
+          const contentType = res.headers["content-type"] ?? "";
+          const [mediaType, ...params] = contentType.split(";").map((s) => s.trim());
+          const charset = params
+            .map((p) => /^charset\s*=\s*"?([^";]+)"?$/i.exec(p)?.[1])
+            .find((c): c is string => Boolean(c));
+          finish(null, {
+            url: url.href,
+            status,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            mediaType: mediaType ? mediaType.toLowerCase() : null,
+            charset: charset ? charset.toLowerCase() : null,
+          });
         });
       });
+      request.end(body);
     });
-    request.end(body);
-  });
+  return send(options.keepAlive ? pooledAgent(url.protocol, resolve, allowLoopback) : false);
 }

@@ -8,6 +8,7 @@ export { emitFormFilled } from "./emit-form-filled";
 export {
   formFilledFields,
   prepareFormFilledDelivery,
+  prepareFormFilledDeliveries,
   type FormFilledDelivery,
 } from "./prepare-form-filled-delivery";
-export { recordWebhookAttempt } from "./record-webhook-attempt";
+export { recordWebhookAttempt, recordWebhookAttempts } from "./record-webhook-attempt";
