@@ -29,17 +29,23 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     store: deps.kv.kind,
     worker: config.runWorkerInProcess ? "in-process" : "separate",
   });
+  if (config.runWorkerInProcess) startWorker();
 });
-// The in-process worker starts after the server listens: requests need only the started queue
+
+// The in-process worker starts once the server listens: requests need only the started queue
 // (to enqueue), and its pollers and schedules take 1-4 s to start on the embedded database,
-// which was most of the time from `pnpm start` to a healthy API (issue 30, item 9).
-if (config.runWorkerInProcess) {
-  deps.jobs.work().catch((error: unknown) => {
-    if (shutdown.isShuttingDown()) return; // stopped while starting: the drain exits
-    logger.error("job worker failed to start", {
-      error: error instanceof Error ? error.message : String(error),
+// which was most of the time from `pnpm start` to a healthy API (issue 30, item 9). PGlite
+// answers within the microtask queue, so a chain of its statements holds the event loop: the
+// start waits a turn of the loop for the connections already accepted.
+function startWorker() {
+  setImmediate(() => {
+    deps.jobs.work().catch((error: unknown) => {
+      if (shutdown.isShuttingDown()) return; // stopped while starting: the drain exits
+      logger.error("job worker failed to start", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      process.exit(1);
     });
-    process.exit(1);
   });
 }
 
