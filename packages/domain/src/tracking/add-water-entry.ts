@@ -85,10 +85,7 @@ async function appendWaterEntry(
   const id = input.requestId ?? randomUUID();
   const entry: WaterEntry = { id, amountMl, at: scope.now.toISOString(), deductsEntryId: null };
   const now = scope.now.toISOString();
-  // On a transaction connection: a write's commit waits for the WAL flush, which would hold
-  // a pipelined statement connection (two of them) and everything queued behind it (issue 30).
-  const result = await db.transaction((tx) =>
-    tx.execute(sql`
+  const result = await db.execute(sql`
     insert into daily_metrics as d (id, studio_id, client_id, date, water_ml, water_logs, created_at, updated_at)
     select ${randomUUID()}, clients.studio_id, clients.id, ${date}::date, greatest(0, ${amountMl}::int),
       jsonb_build_array(${JSON.stringify(entry)}::jsonb), ${now}::timestamptz, ${now}::timestamptz
@@ -108,8 +105,7 @@ async function appendWaterEntry(
       and jsonb_typeof(d.water_logs) = 'array'
       and jsonb_array_length(d.water_logs) < ${TRACKING_LIMITS.waterEntriesPerDay}
       and not d.water_logs @> jsonb_build_array(jsonb_build_object('id', ${id}::text))
-    returning d.water_ml, d.steps`),
-  );
+    returning d.water_ml, d.steps`);
   const [row] = resultRows<{ water_ml: number; steps: number | null }>(result);
   return row ? { date, waterMl: row.water_ml, steps: row.steps ?? 0 } : undefined;
 }

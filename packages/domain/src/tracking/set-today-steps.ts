@@ -21,17 +21,13 @@ export async function setTodaySteps(db: Db, scope: TraineeScope, input: StepsSet
     // the live-trainee check is the upsert's own source row, one statement (issue 30).
     const date = todayKey(scope.now, zone);
     const now = scope.now.toISOString();
-    // On a transaction connection: a write's commit waits for the WAL flush, which would hold
-    // a pipelined statement connection (two of them) and everything queued behind it (issue 30).
-    const result = await db.transaction((tx) =>
-      tx.execute(sql`
+    const result = await db.execute(sql`
       insert into daily_metrics as d (id, studio_id, client_id, date, steps, created_at, updated_at)
       select ${randomUUID()}, clients.studio_id, clients.id, ${date}::date, ${input.steps}::int, ${now}::timestamptz, ${now}::timestamptz
       from clients
       where ${signedInTrainee(scope)}
       on conflict (client_id, date) do update set steps = excluded.steps, updated_at = excluded.updated_at
-      returning d.water_ml, d.steps`),
-    );
+      returning d.water_ml, d.steps`);
     const [row] = resultRows<{ water_ml: number; steps: number | null }>(result);
     if (!row) throw notFound("trainee");
     return { date, waterMl: row.water_ml, steps: row.steps ?? 0 };
