@@ -92,8 +92,10 @@ describe("worker process crash on postgres", () => {
     try {
       let stdout = "";
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      // The child compiles the queue's sources with tsx first: 7 s alone, over 20 s in a full
+      // `pnpm test` at load 9.
       await waitFor(() => stdout.includes(`STARTED ${jobId}`), {
-        timeoutMs: 20_000,
+        timeoutMs: 60_000,
         what: "the child to start the job",
       });
       child.kill("SIGKILL");
@@ -105,8 +107,8 @@ describe("worker process crash on postgres", () => {
 
     // The surviving process's maintenance fails the expired attempt; the retry is delivered here.
     await survivor.work();
-    await waitFor(() => delivered.length > 0, { timeoutMs: 20_000, what: "re-delivery" });
+    await waitFor(() => delivered.length > 0, { timeoutMs: 30_000, what: "re-delivery" });
     expect(delivered).toEqual([{ id: jobId, name: "import-clients", retryCount: 1 }]);
     await waitFor(async () => (await jobRow(backend.database, schema, jobId!))?.state === "completed");
-  });
+  }, 120_000);
 });
