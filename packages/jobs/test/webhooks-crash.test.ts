@@ -63,8 +63,10 @@ describe("FORM_FILLED delivery survives a worker crash (postgres)", () => {
       stdio: ["ignore", "pipe", "inherit"],
     });
     try {
+      // The child compiles the queue's sources with tsx first: seconds alone, over 20 s in a
+      // full `pnpm test` at load 9.
       await waitFor(() => target.received.length === 1, {
-        timeoutMs: 20_000,
+        timeoutMs: 60_000,
         what: "the child worker's delivery to be in flight",
       });
       child.kill("SIGKILL");
@@ -106,5 +108,5 @@ describe("FORM_FILLED delivery survives a worker crash (postgres)", () => {
         (await database.db.select().from(webhooks).where(eq(webhooks.id, hook.id)))[0]!.lastStatus === 200,
       { what: "the successful attempt to be recorded" },
     );
-  }, 60_000);
+  }, 120_000);
 });
