@@ -146,7 +146,10 @@ export async function loadNutritionRows(
           eq(mealLogs.studioId, studioId),
           gte(mealLogs.day, range.from),
           lte(mealLogs.day, range.to),
-          sql`not exists (select 1 from ${customMeals} where ${customMeals.clientId} = ${mealLogs.clientId} and ${customMeals.mealLogId} = ${mealLogs.id})`,
+          // NOT IN over the trainee's mirrored log ids (one hashed subplan): the NOT EXISTS anti
+          // join's generic plan (prepared statements) probed every custom meal of the trainee per
+          // meal log, 23 ms a 62-day chunk over 3 years (issue 30).
+          sql`${mealLogs.id} not in (select ${customMeals.mealLogId} from ${customMeals} where ${customMeals.clientId} = ${clientId} and ${customMeals.studioId} = ${studioId} and ${customMeals.mealLogId} is not null)`,
         ),
       )
       .orderBy(mealLogs.consumedAt, mealLogs.id),
