@@ -50,8 +50,13 @@ export { weeklyRateKg, weighInEveryDays, tileImproving } from "./weight-view-rul
 export { getClientNutrition } from "./get-client-nutrition";
 export { getClientNutritionDay } from "./get-client-nutrition-day";
 export { getClientNutritionInsight } from "./get-client-nutrition-insight";
-export { loadNutritionDays, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
-export { mergeNutritionDays, type NutritionSourceDay } from "./merge-nutrition-days";
+export { loadNutritionDays, loadNutritionDayTotals, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
+export {
+  mergeNutritionDays,
+  mergeNutritionTotals,
+  type NutritionDayTotals,
+  type NutritionSourceDay,
+} from "./merge-nutrition-days";
 // Coach workout views (document 2 "Workouts view", "Workout detail", "Computation rules").
 export { getClientWorkouts } from "./get-client-workouts";
 export { getClientWorkout, bestDeltas } from "./get-client-workout";

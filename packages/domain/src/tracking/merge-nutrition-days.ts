@@ -13,14 +13,15 @@ import {
   type Macros,
   type MealSlot,
 } from "./nutrition-day-meals";
-import type { NutritionRows } from "./nutrition-rows";
+import type { NutritionRows, NutritionTotalsRows, SnapshotRow } from "./nutrition-rows";
 import { mealsById, planDayFor, type NutritionSubject } from "./nutrition-subject";
 import { asArray, str } from "./stored-items";
 
 /** Grams of a macro per exchange portion (exchanges unit): protein 7, carbs 15, fat 5. */
 export const GRAMS_PER_PORTION = { protein: 7, carbs: 15, fat: 5 } as const;
 
-export interface NutritionSourceDay {
+/** A nutrition day as the range views read it: targets, eaten totals and slots. */
+export interface NutritionDayTotals {
   date: string;
   /** mbp when the plan day carries exchange targets, grams for another plan day, null without a plan. */
   mode: "mbp" | "grams" | null;
@@ -33,6 +34,10 @@ export interface NutritionSourceDay {
   slots: Record<MealSlot, boolean>;
   /** True when at least one meal counts. */
   logged: boolean;
+}
+
+/** A nutrition day with its meals (the day detail). */
+export interface NutritionSourceDay extends NutritionDayTotals {
   meals: DayMeal[];
 }
 
@@ -79,20 +84,7 @@ export function mergeNutritionDays(
 
   return keysOf(range).map((date): NutritionSourceDay => {
     const planDay = planDayFor(plan, today, date);
-    const meals: DayMeal[] = [];
-    const dayMealIds = new Set(planDay?.meals.map((m) => m.id) ?? []);
-    const snapshots = snapshotsOf.get(date) ?? [];
-    const snapshotOf = new Map(snapshots.map((s) => [s.mealId, s]));
-    const planMeals: Meal[] = [
-      ...(planDay?.meals ?? []),
-      ...snapshots.filter((s) => !dayMealIds.has(s.mealId)).flatMap((s) => byId.get(s.mealId) ?? []),
-    ];
-    for (const meal of planMeals) {
-      const snapshot = snapshotOf.get(meal.id);
-      if (!snapshot) continue;
-      const dayMeal = planMealOf(meal, snapshot, rows.foods);
-      if (dayMeal) meals.push(dayMeal);
-    }
+    const meals = planMealsOf(planDay, snapshotsOf.get(date) ?? [], byId, rows.foods);
     for (const custom of customOf.get(date) ?? []) {
       const linkedTime = custom.linkedConsumedAt ? timeOf(custom.linkedConsumedAt) : null;
       const foodsOf = asArray(custom.items)
@@ -132,23 +124,112 @@ export function mergeNutritionDays(
     }
     const slots: Record<MealSlot, boolean> = { breakfast: false, lunch: false, dinner: false, snack: false };
     for (const meal of meals) if (meal.counted) slots[meal.slot] = true;
-    const t = planDay?.targets;
     return {
       date,
-      mode: planDay ? modeOf(planDay) : null,
-      target: t ? { kcal: t.kcal, protein: t.protein, carbs: t.carbs, fat: t.fat } : null,
-      targetPortions: t
-        ? {
-            protein: t.mbpProtein ?? t.protein / GRAMS_PER_PORTION.protein,
-            carbs: t.mbpCarb ?? t.carbs / GRAMS_PER_PORTION.carbs,
-            fat: t.mbpFat ?? t.fat / GRAMS_PER_PORTION.fat,
-          }
-        : null,
+      ...targetsOf(planDay),
       eaten: totalsOf(meals),
       slots,
       logged: meals.some((m) => m.counted),
       meals,
     };
+  });
+}
+
+/** The plan day's mode and targets (grams and exchange portions); nulls without a plan day. */
+function targetsOf(
+  planDay: NutritionDay | null,
+): Pick<NutritionDayTotals, "mode" | "target" | "targetPortions"> {
+  const t = planDay?.targets;
+  return {
+    mode: planDay ? modeOf(planDay) : null,
+    target: t ? { kcal: t.kcal, protein: t.protein, carbs: t.carbs, fat: t.fat } : null,
+    targetPortions: t
+      ? {
+          protein: t.mbpProtein ?? t.protein / GRAMS_PER_PORTION.protein,
+          carbs: t.mbpCarb ?? t.carbs / GRAMS_PER_PORTION.carbs,
+          fat: t.mbpFat ?? t.fat / GRAMS_PER_PORTION.fat,
+        }
+      : null,
+  };
+}
+
+/**
+ * A date's plan meals, in order: the plan day's meals, then any plan meal a snapshot of the date
+ * names (a snapshot of a meal no longer in the plan is skipped); each with its snapshot.
+ */
+function planMealsOf(
+  planDay: NutritionDay | null,
+  snapshots: SnapshotRow[],
+  byId: Map<string, Meal>,
+  foods: NutritionRows["foods"],
+): DayMeal[] {
+  const meals: DayMeal[] = [];
+  const dayMealIds = new Set(planDay?.meals.map((m) => m.id) ?? []);
+  const snapshotOf = new Map(snapshots.map((s) => [s.mealId, s]));
+  const planMeals: Meal[] = [
+    ...(planDay?.meals ?? []),
+    ...snapshots.filter((s) => !dayMealIds.has(s.mealId)).flatMap((s) => byId.get(s.mealId) ?? []),
+  ];
+  for (const meal of planMeals) {
+    const snapshot = snapshotOf.get(meal.id);
+    if (!snapshot) continue;
+    const dayMeal = planMealOf(meal, snapshot, foods);
+    if (dayMeal) meals.push(dayMeal);
+  }
+  return meals;
+}
+
+/**
+ * The days of a span as the range views read them (pure): the same targets, eaten totals, slots
+ * and logged flag as mergeNutritionDays (the same values added in the same order), without
+ * building the custom meals and meal logs as display meals (no labels, notes, photos, linked
+ * log times). Every custom meal and meal log counts (a snack, a log by its local hour).
+ */
+export function mergeNutritionTotals(
+  subject: Pick<NutritionSubject, "zone" | "today" | "plan">,
+  range: DayRange,
+  rows: NutritionTotalsRows,
+): NutritionDayTotals[] {
+  const { plan, today, zone } = subject;
+  const byId = plan.kind === "plan" ? mealsById(plan.content) : new Map<string, Meal>();
+  const snapshotsOf = groupBy(rows.snapshots, (s) => s.date);
+  const customOf = groupBy(rows.customMeals, (c) => c.date);
+  const logsOf = groupBy(rows.mealLogs, (l) => l.day);
+
+  return keysOf(range).map((date): NutritionDayTotals => {
+    const planDay = planDayFor(plan, today, date);
+    const eaten = { ...ZERO };
+    const slots: Record<MealSlot, boolean> = { breakfast: false, lunch: false, dinner: false, snack: false };
+    let logged = false;
+    const add = (line: FoodLine) => {
+      eaten.kcal += line.kcal ?? 0;
+      eaten.protein += line.protein ?? 0;
+      eaten.carbs += line.carbs ?? 0;
+      eaten.fat += line.fat ?? 0;
+    };
+    const addLogged = (items: unknown) => {
+      for (const item of asArray(items)) {
+        const line = loggedLine(rows.foods, item);
+        if (line) add(line);
+      }
+    };
+    for (const meal of planMealsOf(planDay, snapshotsOf.get(date) ?? [], byId, rows.foods)) {
+      if (!meal.counted) continue;
+      for (const line of meal.foods) add(line);
+      slots[meal.slot] = true;
+      logged = true;
+    }
+    for (const custom of customOf.get(date) ?? []) {
+      addLogged(custom.items);
+      slots.snack = true;
+      logged = true;
+    }
+    for (const log of logsOf.get(date) ?? []) {
+      addLogged(log.items);
+      slots[slotOfHour(Number(localTimeOf(log.consumedAt, zone).slice(0, 2)))] = true;
+      logged = true;
+    }
+    return { date, ...targetsOf(planDay), eaten, slots, logged };
   });
 }
 

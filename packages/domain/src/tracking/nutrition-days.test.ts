@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { NutritionContent } from "@studio/contracts";
 import { normalizeNutritionContent } from "../templates/normalize-nutrition-content";
-import { mergeNutritionDays } from "./merge-nutrition-days";
+import { mergeNutritionDays, mergeNutritionTotals } from "./merge-nutrition-days";
 import { planMealOf, slotOfHour, slotOfMealType } from "./nutrition-day-meals";
 import { loadNutritionDays } from "./nutrition-days";
-import type { EffectiveFood, NutritionRows } from "./nutrition-rows";
+import type { CustomMealRow, EffectiveFood, MealLogRow, NutritionRows, SnapshotRow } from "./nutrition-rows";
 import { planDayFor, type NutritionPlan } from "./nutrition-subject";
 import { dayStatus, inUnit, summarizeNutrition, unitOf } from "./nutrition-period";
 
@@ -153,6 +153,107 @@ describe("nutrition days source", () => {
     expect(today.eaten).toEqual({ kcal: 450, protein: 25, carbs: 60, fat: 13.5 });
     expect(today.slots).toEqual({ breakfast: true, lunch: false, dinner: false, snack: true });
     expect(days[0]!.logged).toBe(false);
+  });
+
+  it("the range views' totals path: the same targets, eaten totals (to the last bit), slots and logged flag as the full merge", () => {
+    // A deterministic mix over 40 days (and one more): every snapshot status, item states, swaps, added foods,
+    // snapshots of meals outside the day or the plan, custom meals and logs with unknown foods,
+    // nameless lines, own values and fractional grams (the sums' order shows in the last bits).
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const pick = <T>(values: readonly T[]) => values[next(values.length)]!;
+    const manyFoods = new Map<string, EffectiveFood>([
+      ...foods,
+      ["f3", { name: "Bread", kcal: 265.3, protein: 9.1, carbs: 49.7, fat: 3.2 }],
+      ["f4", { name: "Egg", kcal: null, protein: 12.6, carbs: null, fat: 9.5 }],
+      ["f5", { name: "", kcal: 50, protein: 1, carbs: 1, fat: 1 }],
+    ]);
+    const foodIds = ["f1", "f2", "f3", "f4", "f5", "gone", null];
+    const line = () => ({
+      foodId: pick(foodIds),
+      name: pick(["Soup", "", null, "Tea"]),
+      qty: pick([100, 33.3, "57.5", null, 0.1]),
+      ...(next(3)
+        ? { kcal: pick([120.7, 0.1, 0.2, 0.3, null, "80"]), protein: pick([3.3, 0.1, 0.7, null]) }
+        : {}),
+    });
+    const range40 = { from: "2026-02-01", to: "2026-03-13" };
+    const snapshots: SnapshotRow[] = [];
+    const customMeals: CustomMealRow[] = [];
+    const mealLogs: MealLogRow[] = [];
+    for (let d = 0; d < 40; d++) {
+      const date = `2026-${d < 28 ? "02" : "03"}-${String(d < 28 ? d + 1 : d - 27).padStart(2, "0")}`;
+      for (const mealId of ["m1", "m2", "gone"]) {
+        if (next(4) === 0) continue;
+        snapshots.push({
+          date,
+          mealId,
+          status: pick(["eaten", "planned", "eatenOutside", "replaced", "removed"]),
+          replacementName: pick([null, "Shake"]),
+          items: [
+            {
+              itemId: "i1",
+              eaten: next(2) === 0,
+              ...(next(3) === 0 ? { swapFoodId: pick(foodIds), qty: 12.5 } : {}),
+            },
+            ...(next(2) ? [{ itemId: "i3", eaten: true, qty: "0.3" }] : []),
+          ],
+          addedItems: next(2) ? [{ foodId: pick(foodIds), qty: pick([80, 0.7, null]) }] : [],
+        });
+      }
+      for (let k = next(3); k > 0; k--)
+        customMeals.push({
+          id: `c${d}-${k}`,
+          date,
+          label: "Out",
+          items: [line(), line(), "junk"],
+          note: null,
+          photoUrl: null,
+          linkedConsumedAt: next(2) ? new Date(`${date}T${String(next(24)).padStart(2, "0")}:10:00Z`) : null,
+        });
+      for (let k = next(4); k > 0; k--)
+        mealLogs.push({
+          id: `l${d}-${k}`,
+          day: date,
+          consumedAt: new Date(`${date}T${String(next(24)).padStart(2, "0")}:${pick(["00", "59"])}:00Z`),
+          items: next(5) ? [line(), line(), line()] : "not a list",
+          note: null,
+          photoUrl: null,
+        });
+    }
+    // A day whose sum depends on the order: custom meal first, (0.2 + 0.3) + 0.1 = 0.6, while
+    // (0.1 + 0.2) + 0.3 = 0.6000000000000001.
+    const last = { date: "2026-03-13", label: "Out", note: null, photoUrl: null, linkedConsumedAt: null };
+    customMeals.push({
+      ...last,
+      id: "c-order",
+      items: [
+        { name: "A", kcal: 0.2 },
+        { name: "B", kcal: 0.3 },
+      ],
+    });
+    mealLogs.push({
+      id: "l-order",
+      day: "2026-03-13",
+      consumedAt: new Date("2026-03-13T10:00:00Z"),
+      items: [{ name: "C", kcal: 0.1 }],
+      note: null,
+      photoUrl: null,
+    });
+    const all = { snapshots, customMeals, mealLogs, foods: manyFoods };
+    const subjects = [
+      subject,
+      { ...subject, plan: { kind: "file" as const, programId: "f" } },
+      { ...subject, plan: { kind: "none" as const } },
+    ];
+    for (const s of subjects) {
+      const full = mergeNutritionDays(s, range40, all).map(({ meals: _meals, ...day }) => day);
+      expect(full.some((d) => d.logged)).toBe(true);
+      expect(mergeNutritionTotals(s, range40, all)).toEqual(full);
+    }
   });
 
   it("refuses spans over 62 days before reading anything", async () => {

@@ -10,8 +10,13 @@
 import type { DbOrTx } from "@studio/db";
 import { validation } from "../errors";
 import { lengthOf, type DayRange } from "../time/day-keys";
-import { mergeNutritionDays, type NutritionSourceDay } from "./merge-nutrition-days";
-import { loadNutritionRows } from "./nutrition-rows";
+import {
+  mergeNutritionDays,
+  mergeNutritionTotals,
+  type NutritionDayTotals,
+  type NutritionSourceDay,
+} from "./merge-nutrition-days";
+import { loadNutritionRows, loadNutritionTotalsRows } from "./nutrition-rows";
 import type { NutritionSubject } from "./nutrition-subject";
 import type { StudioScope } from "../scope";
 
@@ -28,9 +33,28 @@ export async function loadNutritionDays(
   subject: NutritionSubject,
   range: DayRange,
 ): Promise<NutritionSourceDay[]> {
+  assertSpan(range);
+  const rows = await loadNutritionRows(db, scope, subject, range);
+  return mergeNutritionDays(subject, range, rows);
+}
+
+/**
+ * The source's days of a span of at most 62 days as the range views read them: targets, eaten
+ * totals and slots without the meals (mergeNutritionTotals).
+ */
+export async function loadNutritionDayTotals(
+  db: DbOrTx,
+  scope: StudioScope,
+  subject: NutritionSubject,
+  range: DayRange,
+): Promise<NutritionDayTotals[]> {
+  assertSpan(range);
+  const rows = await loadNutritionTotalsRows(db, scope, subject, range);
+  return mergeNutritionTotals(subject, range, rows);
+}
+
+function assertSpan(range: DayRange): void {
   const length = lengthOf(range);
   if (length < 1 || length > NUTRITION_SPAN_LIMIT_DAYS)
     throw validation(`the nutrition days source reads 1 to ${NUTRITION_SPAN_LIMIT_DAYS} days`);
-  const rows = await loadNutritionRows(db, scope, subject, range);
-  return mergeNutritionDays(subject, range, rows);
 }

@@ -5,23 +5,25 @@
 import { NUTRITION_STATUS_TOLERANCE, type NutritionTotals, type NutritionUnit } from "@studio/contracts";
 import type { DbOrTx } from "@studio/db";
 import { chunksOf, type DayRange } from "../time/day-keys";
-import { GRAMS_PER_PORTION, type NutritionSourceDay } from "./merge-nutrition-days";
+import { GRAMS_PER_PORTION, type NutritionDayTotals } from "./merge-nutrition-days";
 import type { Macros } from "./nutrition-day-meals";
-import { loadNutritionDays, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
+import { loadNutritionDayTotals, NUTRITION_SPAN_LIMIT_DAYS } from "./nutrition-days";
 import type { NutritionSubject } from "./nutrition-subject";
 import type { StudioScope } from "../scope";
 
 export type NutritionDayStatus = "none" | "under" | "full" | "over";
 
-/** The days of any span: 62-day chunks of the source, read in parallel, oldest first. */
+/** The days of any span (totals, no meals): 62-day chunks of the source, read in parallel, oldest first. */
 export async function loadNutritionSpan(
   db: DbOrTx,
   scope: StudioScope,
   subject: NutritionSubject,
   range: DayRange,
-): Promise<NutritionSourceDay[]> {
+): Promise<NutritionDayTotals[]> {
   const chunks = await Promise.all(
-    chunksOf(range, NUTRITION_SPAN_LIMIT_DAYS).map((chunk) => loadNutritionDays(db, scope, subject, chunk)),
+    chunksOf(range, NUTRITION_SPAN_LIMIT_DAYS).map((chunk) =>
+      loadNutritionDayTotals(db, scope, subject, chunk),
+    ),
   );
   return chunks.flat();
 }
@@ -44,7 +46,7 @@ export function dayStatus(
 }
 
 /** unit: exchanges when the first day reports mode mbp, else grams. */
-export const unitOf = (days: NutritionSourceDay[]): NutritionUnit =>
+export const unitOf = (days: NutritionDayTotals[]): NutritionUnit =>
   days[0]?.mode === "mbp" ? "exchanges" : "grams";
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
@@ -61,7 +63,7 @@ export function inUnit(grams: Macros, unit: NutritionUnit): NutritionTotals {
 }
 
 /** A day's target in the unit (exchange targets are the plan's portions). */
-export function targetInUnit(day: NutritionSourceDay, unit: NutritionUnit): NutritionTotals | null {
+export function targetInUnit(day: NutritionDayTotals, unit: NutritionUnit): NutritionTotals | null {
   if (!day.target) return null;
   if (unit === "grams" || !day.targetPortions) return inUnit(day.target, "grams");
   return {
@@ -108,7 +110,7 @@ export interface NutritionPeriod {
  */
 export function summarizeNutrition(
   range: DayRange,
-  source: NutritionSourceDay[],
+  source: NutritionDayTotals[],
   unit: NutritionUnit,
   hasTargets: boolean,
 ): NutritionPeriod {

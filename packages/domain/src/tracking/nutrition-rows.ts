@@ -3,7 +3,15 @@
 // the studio's effective values of the foods they name. Three queries plus one for the foods.
 
 import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { customMeals, foodOverrides, foods, mealLogs, nutritionDayMeals, type DbOrTx } from "@studio/db";
+import {
+  customMeals,
+  foodOverrides,
+  foods,
+  mealLogs,
+  nutritionDayMeals,
+  preparedQuery,
+  type DbOrTx,
+} from "@studio/db";
 import type { DayRange } from "../time/day-keys";
 import { mealsById, type NutritionPlan, type NutritionSubject } from "./nutrition-subject";
 import { asArray, num, str } from "./stored-items";
@@ -55,8 +63,16 @@ export interface NutritionRows {
   foods: Map<string, EffectiveFood>;
 }
 
+/** The rows the per-day totals read: the custom meals' and meal logs' items, not what only the day detail shows. */
+export interface NutritionTotalsRows {
+  snapshots: SnapshotRow[];
+  customMeals: Pick<CustomMealRow, "date" | "items">[];
+  mealLogs: Pick<MealLogRow, "day" | "consumedAt" | "items">[];
+  foods: Map<string, EffectiveFood>;
+}
+
 /** Food ids the rows and the plan name (to read their effective values once). */
-export function referencedFoodIds(rows: Omit<NutritionRows, "foods">, plan: NutritionPlan): string[] {
+export function referencedFoodIds(rows: Omit<NutritionTotalsRows, "foods">, plan: NutritionPlan): string[] {
   const ids = new Set<string>();
   const add = (value: unknown) => {
     const id = str(value);
@@ -77,17 +93,17 @@ export function referencedFoodIds(rows: Omit<NutritionRows, "foods">, plan: Nutr
   return [...ids];
 }
 
-/** The span's rows: snapshots, custom meals (with their linked log's time), unmirrored meal logs. */
-export async function loadNutritionRows(
-  db: DbOrTx,
-  scope: StudioScope,
-  subject: NutritionSubject,
-  range: DayRange,
-): Promise<NutritionRows> {
-  const { studioId } = scope;
-  const { clientId } = subject;
-  const [snapshots, custom, logs] = await Promise.all([
-    db
+const p = {
+  clientId: sql.placeholder("clientId"),
+  studioId: sql.placeholder("studioId"),
+  from: sql.placeholder("from"),
+  to: sql.placeholder("to"),
+};
+
+/** The span's plan-meal snapshots. */
+const snapshotsQuery = (db: DbOrTx) =>
+  preparedQuery(db, "nutrition_snapshots", (on) =>
+    on
       .select({
         date: nutritionDayMeals.date,
         mealId: nutritionDayMeals.mealId,
@@ -99,13 +115,26 @@ export async function loadNutritionRows(
       .from(nutritionDayMeals)
       .where(
         and(
-          eq(nutritionDayMeals.clientId, clientId),
-          eq(nutritionDayMeals.studioId, studioId),
-          gte(nutritionDayMeals.date, range.from),
-          lte(nutritionDayMeals.date, range.to),
+          eq(nutritionDayMeals.clientId, p.clientId),
+          eq(nutritionDayMeals.studioId, p.studioId),
+          gte(nutritionDayMeals.date, p.from),
+          lte(nutritionDayMeals.date, p.to),
         ),
-      ),
-    db
+      )
+      .prepare("nutrition_snapshots"),
+  );
+
+const customMealsOfSpan = and(
+  eq(customMeals.clientId, p.clientId),
+  eq(customMeals.studioId, p.studioId),
+  gte(customMeals.date, p.from),
+  lte(customMeals.date, p.to),
+);
+
+/** The span's custom meals with what the day detail shows of them. */
+const customMealsQuery = (db: DbOrTx) =>
+  preparedQuery(db, "nutrition_custom_meals", (on) =>
+    on
       .select({
         id: customMeals.id,
         date: customMeals.date,
@@ -121,16 +150,37 @@ export async function loadNutritionRows(
         ),
       })
       .from(customMeals)
-      .where(
-        and(
-          eq(customMeals.clientId, clientId),
-          eq(customMeals.studioId, studioId),
-          gte(customMeals.date, range.from),
-          lte(customMeals.date, range.to),
-        ),
-      )
-      .orderBy(customMeals.createdAt, customMeals.id),
-    db
+      .where(customMealsOfSpan)
+      .orderBy(customMeals.createdAt, customMeals.id)
+      .prepare("nutrition_custom_meals"),
+  );
+
+/** The span's custom meals as the totals read them (their items; in the same order). */
+const customMealTotalsQuery = (db: DbOrTx) =>
+  preparedQuery(db, "nutrition_custom_meal_totals", (on) =>
+    on
+      .select({ date: customMeals.date, items: customMeals.items })
+      .from(customMeals)
+      .where(customMealsOfSpan)
+      .orderBy(customMeals.createdAt, customMeals.id)
+      .prepare("nutrition_custom_meal_totals"),
+  );
+
+const unmirroredLogsOfSpan = and(
+  eq(mealLogs.clientId, p.clientId),
+  eq(mealLogs.studioId, p.studioId),
+  gte(mealLogs.day, p.from),
+  lte(mealLogs.day, p.to),
+  // NOT IN over the trainee's mirrored log ids (one hashed subplan): the NOT EXISTS anti
+  // join's generic plan (prepared statements) probed every custom meal of the trainee per
+  // meal log, 23 ms a 62-day chunk over 3 years (issue 30).
+  sql`${mealLogs.id} not in (select ${customMeals.mealLogId} from ${customMeals} where ${customMeals.clientId} = ${p.clientId} and ${customMeals.studioId} = ${p.studioId} and ${customMeals.mealLogId} is not null)`,
+);
+
+/** The span's meal logs no custom meal mirrors, with what the day detail shows of them. */
+const mealLogsQuery = (db: DbOrTx) =>
+  preparedQuery(db, "nutrition_meal_logs", (on) =>
+    on
       .select({
         id: mealLogs.id,
         day: mealLogs.day,
@@ -140,19 +190,62 @@ export async function loadNutritionRows(
         photoUrl: mealLogs.photoUrl,
       })
       .from(mealLogs)
-      .where(
-        and(
-          eq(mealLogs.clientId, clientId),
-          eq(mealLogs.studioId, studioId),
-          gte(mealLogs.day, range.from),
-          lte(mealLogs.day, range.to),
-          // NOT IN over the trainee's mirrored log ids (one hashed subplan): the NOT EXISTS anti
-          // join's generic plan (prepared statements) probed every custom meal of the trainee per
-          // meal log, 23 ms a 62-day chunk over 3 years (issue 30).
-          sql`${mealLogs.id} not in (select ${customMeals.mealLogId} from ${customMeals} where ${customMeals.clientId} = ${clientId} and ${customMeals.studioId} = ${studioId} and ${customMeals.mealLogId} is not null)`,
-        ),
-      )
-      .orderBy(mealLogs.consumedAt, mealLogs.id),
+      .where(unmirroredLogsOfSpan)
+      .orderBy(mealLogs.consumedAt, mealLogs.id)
+      .prepare("nutrition_meal_logs"),
+  );
+
+/** The span's unmirrored meal logs as the totals read them (day, time, items; same order). */
+const mealLogTotalsQuery = (db: DbOrTx) =>
+  preparedQuery(db, "nutrition_meal_log_totals", (on) =>
+    on
+      .select({ day: mealLogs.day, consumedAt: mealLogs.consumedAt, items: mealLogs.items })
+      .from(mealLogs)
+      .where(unmirroredLogsOfSpan)
+      .orderBy(mealLogs.consumedAt, mealLogs.id)
+      .prepare("nutrition_meal_log_totals"),
+  );
+
+const spanParams = (scope: StudioScope, subject: NutritionSubject, range: DayRange) => ({
+  clientId: subject.clientId,
+  studioId: scope.studioId,
+  from: range.from,
+  to: range.to,
+});
+
+/** The span's rows: snapshots, custom meals (with their linked log's time), unmirrored meal logs. */
+export async function loadNutritionRows(
+  db: DbOrTx,
+  scope: StudioScope,
+  subject: NutritionSubject,
+  range: DayRange,
+): Promise<NutritionRows> {
+  const params = spanParams(scope, subject, range);
+  const [snapshots, custom, logs] = await Promise.all([
+    snapshotsQuery(db).execute(params),
+    customMealsQuery(db).execute(params),
+    mealLogsQuery(db).execute(params),
+  ]);
+  const withoutFoods = { snapshots, customMeals: custom, mealLogs: logs };
+  const ids = referencedFoodIds(withoutFoods, subject.plan);
+  return { ...withoutFoods, foods: await loadEffectiveFoods(db, scope, ids) };
+}
+
+/**
+ * The span's rows as the range views read them (only per-day totals and slots): the same rows
+ * without what only the day detail shows (labels, notes, photos, the linked log's time).
+ */
+export async function loadNutritionTotalsRows(
+  db: DbOrTx,
+  scope: StudioScope,
+  subject: NutritionSubject,
+  range: DayRange,
+): Promise<NutritionTotalsRows> {
+  const params = spanParams(scope, subject, range);
+  const [snapshots, custom, logs] = await Promise.all([
+    snapshotsQuery(db).execute(params),
+    customMealTotalsQuery(db).execute(params),
+    mealLogTotalsQuery(db).execute(params),
   ]);
   const withoutFoods = { snapshots, customMeals: custom, mealLogs: logs };
   const ids = referencedFoodIds(withoutFoods, subject.plan);
