@@ -94,6 +94,7 @@ export function layer(name) {
         "**/test/**/*.ts",
         "**/*.test.ts",
         "**/test-support.ts",
+        "**/test-support/**/*.ts",
         "scripts/**/*.ts",
         "bench/**/*.ts",
         "examples/**/*.ts",

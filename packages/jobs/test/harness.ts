@@ -3,13 +3,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, type DatabaseHandle } from "@studio/db";
+import { releaseTestDatabase, runMarker } from "@studio/db/test-support/run-databases";
 import { createCapturingLogger, type Logger } from "@studio/observability";
 import { createJobQueue, type AnyJobDefinition, type JobQueue, type JobQueueOptions } from "../src/index";
 
 /** Room for a loaded 2-core CI box; the fail-fast defaults are for production. */
 const TEST_TIMEOUTS = { connectTimeoutMs: 15_000, acquireTimeoutMs: 15_000, statementTimeoutMs: 60_000 };
 
-/** Maintenance database of the test server; each test file creates (and drops) its own database on it. */
+/**
+ * Maintenance database of the test server; each test file creates its own database on it, which
+ * the run's global teardown drops (see run-databases).
+ */
 export const PG_ADMIN_URL =
   process.env.WORKER_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -32,7 +36,7 @@ export async function openBackend(
   options: { persistent?: boolean } = {},
 ): Promise<TestBackend> {
   if (name === "postgres") {
-    const dbName = `worker_test_${randomBytes(6).toString("hex")}`;
+    const dbName = `worker_test_${runMarker()}${randomBytes(6).toString("hex")}`;
     const admin = createDatabase({ url: PG_ADMIN_URL, maxConnections: 1, ...TEST_TIMEOUTS });
     await admin.executor.executeSql(`create database "${dbName}"`);
     const url = new URL(PG_ADMIN_URL);
@@ -49,7 +53,7 @@ export async function openBackend(
       async cleanup() {
         await backend.database.close();
         try {
-          await admin.executor.executeSql(`drop database if exists "${dbName}" with (force)`);
+          await releaseTestDatabase(admin, dbName);
         } finally {
           await admin.close();
         }

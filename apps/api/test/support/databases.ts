@@ -7,6 +7,7 @@ import path from "node:path";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { PGlite } from "@electric-sql/pglite";
 import { createDatabase, migrationsFolder, type DatabaseHandle } from "@studio/db";
+import { releaseTestDatabase, runMarker } from "@studio/db/test-support/run-databases";
 import { createJobQueue } from "@studio/jobs";
 import { silentLogger as silent } from "@studio/observability";
 
@@ -40,14 +41,17 @@ export function urlForDatabase(name: string): string {
   return url.toString();
 }
 
-/** A fresh PostgreSQL database cloned from the migrated template (fast: a file copy). */
+/**
+ * A fresh PostgreSQL database cloned from the migrated template (fast: a file copy); dropped at
+ * the end of the run (see run-databases), or at once outside one.
+ */
 export async function freshPostgres(): Promise<{
   handle: DatabaseHandle;
   url: string;
   drop(): Promise<void>;
 }> {
   // The creation time in the name lets global setup drop databases a crashed run left behind.
-  const name = `studio_t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString("hex")}`;
+  const name = `studio_t_${Math.floor(Date.now() / 1000)}_${runMarker()}${randomBytes(4).toString("hex")}`;
   const admin = createDatabase({ url: TEST_DATABASE_URL, maxConnections: 1, ...TEST_DATABASE_TIMEOUTS });
   await admin.executor.executeSql(`create database ${name} template ${templateName()}`);
   const url = urlForDatabase(name);
@@ -57,8 +61,11 @@ export async function freshPostgres(): Promise<{
     url,
     async drop() {
       await handle.close();
-      await admin.executor.executeSql(`drop database if exists ${name} with (force)`);
-      await admin.close();
+      try {
+        await releaseTestDatabase(admin, name);
+      } finally {
+        await admin.close();
+      }
     },
   };
 }

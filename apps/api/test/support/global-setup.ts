@@ -1,4 +1,9 @@
 import { createDatabase } from "@studio/db";
+import {
+  dropAbandonedRunDatabases,
+  dropRunDatabasesInBackground,
+  startTestRun,
+} from "@studio/db/test-support/run-databases";
 import { createJobQueue } from "@studio/jobs";
 import { silentLogger as silent } from "@studio/observability";
 import {
@@ -12,15 +17,18 @@ import { buildMains } from "./built-mains";
 
 /**
  * Creates the migrated template database once per run; test files clone it. The PGlite
- * template's dump is built beside the first files (see preparePgliteDump); teardown waits for it.
+ * template's dump is built beside the first files (see preparePgliteDump); teardown waits for it
+ * and drops the run's databases (files leave theirs for it: see run-databases).
  */
 export default async function setup() {
+  const run = startTestRun();
   const pgliteDump = preparePgliteDump();
   // Awaited by teardown; a failed build is reported there (workers then build their own).
   pgliteDump.catch(() => undefined);
   // The API and worker bundles the process tests spawn (see built-mains), built beside the template.
   await Promise.all([setupPostgres(), buildMains()]);
   return async () => {
+    dropRunDatabasesInBackground(TEST_DATABASE_URL, run);
     await pgliteDump;
   };
 }
@@ -31,6 +39,7 @@ export async function setupPostgres() {
   const name = templateName();
   try {
     await dropStaleTestDatabases(admin);
+    await dropAbandonedRunDatabases(TEST_DATABASE_URL);
     const existing = await admin.executor.executeSql("select 1 from pg_database where datname = $1", [name]);
     if (existing.rows.length === 0) {
       // A unique build name: parallel runs may build at once; the first rename wins.
