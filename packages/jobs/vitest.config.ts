@@ -6,7 +6,8 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     // Real PostgreSQL and PGlite, pg-boss polling, retry backoff and a child process: seconds, not ms.
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A persistent PGlite's initdb + migrations took over 30 s in a full `pnpm test` (load 7).
+    hookTimeout: 90_000,
     teardownTimeout: 10_000,
     // The files mostly wait on polling and backoff timers; run them side by side even on a 2-CPU box.
     // Each file has its own PostgreSQL database / PGlite instance.
