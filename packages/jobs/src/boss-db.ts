@@ -70,6 +70,55 @@ export function bossDbFor(executor: SqlExecutor, execScript?: ExecScript): BossD
   };
 }
 
+/**
+ * On PGlite, a statement runs synchronously in WebAssembly and its promise settles in the
+ * microtask queue, so a chain of pg-boss statements (the worker's start: a fetch per queue, the
+ * cron check, the schedules) held the event loop for 0.5-1 s and the API's first requests waited
+ * behind it (issue 30, item 9). Each statement here first waits a turn of the loop (setImmediate):
+ * the connections and requests already there are served between two statements.
+ */
+export function yieldingBossDb(db: BossDb): BossDb {
+  return {
+    async executeSql(text, values) {
+      await new Promise((resolve) => setImmediate(resolve));
+      return db.executeSql(text, values);
+    },
+  };
+}
+
+const preparedExecutors = new WeakMap<DatabaseHandle, SqlExecutor>();
+
+/**
+ * The executor of the worker's own statements (issue 30 item 6): pg-boss's fetch, complete and
+ * fail, the delivery slots' takes, handovers and releases, a deferral's hand-back. They are a
+ * fixed set of texts run again and again, and the handle's executor sends them unprepared
+ * (postgres.js `unsafe`), which for a statement with parameters is two round trips: Parse and
+ * Describe first, then Bind and Execute once the parameter types are in (and the connection's
+ * pipeline waits meanwhile). This one runs them through the client Drizzle uses (`db.$client`),
+ * which prepares them as it prepares Drizzle's own queries: a named statement cached per
+ * connection, one round trip from its second run on; unprepared as before when the handle was
+ * opened without prepared statements (a transaction-mode pooler). PGlite: the handle's executor.
+ */
+export function preparedExecutorFor(database: DatabaseHandle): SqlExecutor {
+  if (database.kind !== "postgres") return database.executor;
+  let executor = preparedExecutors.get(database);
+  if (!executor) {
+    type Unsafe = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+    const client = (database.db as unknown as { $client?: { unsafe?: Unsafe } }).$client;
+    const unsafe = typeof client?.unsafe === "function" ? client.unsafe.bind(client) : undefined;
+    executor = unsafe
+      ? {
+          async executeSql(text, values = []) {
+            const rows = await unsafe(text, values);
+            return { rows: rows as unknown as Record<string, unknown>[] };
+          },
+        }
+      : database.executor;
+    preparedExecutors.set(database, executor);
+  }
+  return executor;
+}
+
 /** PGlite's `query` runs one statement; its `exec` runs a script. Drizzle exposes the instance as `db.$client`. */
 export function execScriptFor(database: DatabaseHandle): ExecScript | undefined {
   if (database.kind !== "pglite") return undefined;

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@studio/db";
 import type PgBoss from "pg-boss";
+import { preparedExecutorFor } from "./boss-db";
 import { type AnyJobDefinition, type JobContext, JobDeferral, type WorkerDeps } from "./job-registry";
 
 /** A job a request caused carries the request's id in its payload; its log lines carry it too. */
@@ -21,7 +22,7 @@ async function handBack(
   id: string,
   seconds: number,
 ): Promise<boolean> {
-  const { rows } = await database.executor.executeSql(
+  const { rows } = await preparedExecutorFor(database).executeSql(
     `update ${schema}.job set
        state = (case when retry_count = 0 then 'created' else 'retry' end)::${schema}.job_state,
        started_on = case when retry_count = 0 then null else started_on end,

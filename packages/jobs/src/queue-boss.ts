@@ -1,7 +1,15 @@
 import type { DatabaseHandle } from "@studio/db";
 import type { Logger } from "@studio/observability";
 import PgBoss from "pg-boss";
-import { bossDbFor, execScriptFor, guardCompletions, trackBossDb, type TrackedBossDb } from "./boss-db";
+import {
+  bossDbFor,
+  execScriptFor,
+  guardCompletions,
+  preparedExecutorFor,
+  trackBossDb,
+  yieldingBossDb,
+  type TrackedBossDb,
+} from "./boss-db";
 import type { AnyJobDefinition, JobRegistry } from "./job-registry";
 
 // The queue's pg-boss side: the instance on the project's database, the queues and schedules
@@ -41,8 +49,9 @@ export function createBoss(
   timers: BossTimers,
 ): { boss: PgBoss; bossDb: TrackedBossDb } {
   const execScript = execScriptFor(database);
+  const executorDb = bossDbFor(preparedExecutorFor(database), execScript);
   const bossDb: TrackedBossDb = trackBossDb(
-    guardCompletions(bossDbFor(database.executor, execScript), (err) =>
+    guardCompletions(database.kind === "pglite" ? yieldingBossDb(executorDb) : executorDb, (err) =>
       logger.error("could not record a job's outcome; it is retried once it expires", {
         error: err instanceof Error ? err.message : String(err),
       }),

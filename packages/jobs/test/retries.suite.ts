@@ -114,17 +114,34 @@ export function retriesSuite(backendName: BackendName): void {
       // pg-boss does not await complete(); unguarded, this rejection would end the process (and fail vitest).
       let armed = true;
       const { database } = backend;
+      const failOnce =
+        <R>(run: (text: string, ...rest: unknown[]) => Promise<R>) =>
+        (text: string, ...rest: unknown[]): Promise<R> => {
+          if (armed && isCompletionStatement(text) && text.includes("'completed'")) {
+            armed = false;
+            return Promise.reject(new Error("connection reset by peer"));
+          }
+          return run(text, ...rest);
+        };
+      // On PostgreSQL the queue runs its statements prepared, through Drizzle's client
+      // (boss-db.ts preparedExecutorFor): that one fails too.
+      type Client = { unsafe: (text: string, ...rest: unknown[]) => Promise<unknown> };
+      const client = (database.db as unknown as { $client: Client }).$client;
+      const flakyClient =
+        database.kind === "postgres" &&
+        new Proxy(client, {
+          get: (target, prop) =>
+            prop === "unsafe" ? failOnce(target.unsafe.bind(target)) : Reflect.get(target, prop),
+        });
       const flakyDatabase: DatabaseHandle = {
         ...database,
         executor: {
-          executeSql(text, values) {
-            if (armed && isCompletionStatement(text) && text.includes("'completed'")) {
-              armed = false;
-              return Promise.reject(new Error("connection reset by peer"));
-            }
-            return database.executor.executeSql(text, values);
-          },
+          executeSql: failOnce((text, values) => database.executor.executeSql(text, values as unknown[])),
         },
+        db: new Proxy(database.db, {
+          get: (target, prop, receiver) =>
+            prop === "$client" && flakyClient ? flakyClient : Reflect.get(target, prop, receiver),
+        }),
       };
       const calls: JobContext[] = [];
       const job = defineJob({

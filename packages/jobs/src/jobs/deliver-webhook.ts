@@ -9,6 +9,7 @@ import {
 } from "@studio/domain";
 import { OutboundError, safeFetch, type Resolver } from "@studio/outbound";
 import { createBatcher, type Batcher } from "../batcher";
+import { preparedExecutorFor } from "../boss-db";
 import { defineJob, JobDeferral } from "../job-registry";
 import { jobScopeFor } from "../job-scope";
 import { handOverSlots, JOB_SLOTS_DDL, releaseSlots, takeSlots } from "../job-slots";
@@ -94,11 +95,12 @@ const batchesByDatabase = new WeakMap<DatabaseHandle, DeliveryBatches>();
 function batchesFor(database: DatabaseHandle): DeliveryBatches {
   let batches = batchesByDatabase.get(database);
   if (!batches) {
+    const executor = preparedExecutorFor(database);
     batches = {
       prepare: createBatcher((items) => prepareFormFilledDeliveries(database.db, items), { parallel: 2 }),
       // One take at a time: two batches of this process must not race for the same free slot.
-      take: createBatcher((takers) => takeSlots(database.executor, takers)),
-      handOver: createBatcher((handovers) => handOverSlots(database.executor, handovers), { parallel: 2 }),
+      take: createBatcher((takers) => takeSlots(executor, takers)),
+      handOver: createBatcher((handovers) => handOverSlots(executor, handovers), { parallel: 2 }),
       record: createBatcher(
         async (attempts) => {
           await recordWebhookAttempts(database.db, attempts);
@@ -108,7 +110,7 @@ function batchesFor(database: DatabaseHandle): DeliveryBatches {
       ),
       release: createBatcher(
         async (holders) => {
-          await releaseSlots(database.executor, holders);
+          await releaseSlots(executor, holders);
           return holders.map(() => undefined);
         },
         { parallel: 2 },
