@@ -123,17 +123,32 @@ describe("worker killed mid-job (SIGKILL of one of two real worker processes)", 
     const jobIds = (await jobRows()).map((j) => j.id).sort();
     expect(jobIds).toHaveLength(EVENTS);
 
+    // Worker 1 starts alone and has deliveries in flight before worker 2 starts: a worker fetches
+    // up to 50 attempts at once and hands its studios' slots on to its own, so two started together
+    // could leave worker 1 holding nothing at the kill (nothing to retry: the test failed so).
     const first = spawnWorker(pg.url, { WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_ID: "worker-1" });
+    workers.push(first);
+    await first.ready;
+    await until("worker 1 delivering", () => arrivals.length > 0, 60_000);
     const second = spawnWorker(pg.url, { WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_ID: "worker-2" });
-    workers.push(first, second);
-    await Promise.all([first.ready, second.ready]);
+    workers.push(second);
+    await second.ready;
 
-    // Halfway, with deliveries in flight (received less than half the hold ago).
+    // Halfway, with deliveries in flight (received less than half the hold ago), and worker 1's
+    // latest beat (every 3 s) listing attempts it runs.
+    const workerOneHolds = async () => {
+      const { rows } = await app.deps.database.executor.executeSql(
+        `select coalesce(sum(cardinality(job_ids)), 0)::int as n from job_workers
+          where worker_id = 'worker-1' and beat_at > now() - interval '4 seconds'`,
+      );
+      return Number((rows[0] as { n: number }).n) > 0;
+    };
     await until(
-      "half the deliveries answered and fresh ones in flight",
-      () =>
+      "half the deliveries answered, fresh ones in flight, worker 1 holding some",
+      async () =>
         arrivals.filter((a) => a.answered).length >= EVENTS / 2 &&
-        arrivals.some((a) => !a.answered && Date.now() - a.receivedAt < HOLD_MS / 2),
+        arrivals.some((a) => !a.answered && Date.now() - a.receivedAt < HOLD_MS / 2) &&
+        (await workerOneHolds()),
       90_000,
     );
     first.child.kill("SIGKILL");
