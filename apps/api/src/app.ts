@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.on(
     [...MODEL_TOOL_METHODS],
     MODEL_TOOL_PATH,
-    modelToolHandler(modelToolsOf(appRouter, rest.table.routes)),
+    modelToolHandler(() => modelToolsOf(appRouter, rest.table.routes)),
   );
   app.all("/v1/*", rest.handler);
   app.all("/api/webhooks/*", rest.handler);

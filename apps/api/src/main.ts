@@ -16,6 +16,15 @@ try {
   throw error;
 }
 
+// A handle that keeps the event loop alive until the server listens. Opening PGlite waits only
+// for its WebAssembly compilation, which holds no libuv handle: the loop ran out of work, Node
+// then waited in NodePlatform::DrainTasks, the whole start (migrations, queue, app, listen) ran
+// inside that wait, and Node returned to the loop only once V8 had finished compiling PGlite's
+// optimized tier in the background: 0.5-1 s after listening before the first connection was
+// accepted (issue 30, item 9; seen with gdb). With the loop alive, the compilation goes on
+// beside the server.
+const startingUp = setInterval(() => {}, 60_000);
+
 // The app and its dependencies are imported once the configuration is known to be valid: a
 // refused configuration exits in about a second instead of after loading the whole app.
 const { openDeps } = await import("./bootstrap");
@@ -29,6 +38,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     store: deps.kv.kind,
     worker: config.runWorkerInProcess ? "in-process" : "separate",
   });
+  clearInterval(startingUp);
   if (config.runWorkerInProcess) startWorker();
 });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createRequire } from "node:module";
-import { encodePgArray, isCompletionStatement, toSqlParam, unwrapScript } from "../src/boss-db";
+import {
+  encodePgArray,
+  isCompletionStatement,
+  toSqlParam,
+  unwrapScript,
+  yieldingBossDb,
+} from "../src/boss-db";
 import { createJobRegistry, defineJob } from "../src/index";
 import PgBoss from "pg-boss";
 
@@ -82,5 +88,24 @@ describe("pg-boss parameter and script adapter", () => {
     }
     const fetchNextJob = plans.fetchNextJob!("pgboss") as (options: object) => string;
     expect(isCompletionStatement(fetchNextJob({ includeMetadata: true }))).toBe(false);
+  });
+
+  it("on PGlite, each statement first waits a turn of the event loop (a chain of them does not hold it)", async () => {
+    const order: string[] = [];
+    const db = yieldingBossDb({
+      async executeSql(text) {
+        order.push(text);
+        return { rows: [{ text }] };
+      },
+    });
+    // A statement settles in the microtask queue, as PGlite's do: without the turn of the loop,
+    // the three statements ran before the immediate queued next to them (a request waiting).
+    setImmediate(() => order.push("loop turn"));
+    const chain = (async () => {
+      for (const text of ["one", "two", "three"]) await db.executeSql(text, []);
+    })();
+    await chain;
+    expect(order).toEqual(["loop turn", "one", "two", "three"]);
+    expect(await db.executeSql("four", [1])).toEqual({ rows: [{ text: "four" }] });
   });
 });

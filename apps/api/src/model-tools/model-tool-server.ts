@@ -1,13 +1,6 @@
 import type { Context } from "hono";
 import type { AnyTRPCRouter } from "@trpc/server";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { NUL_MESSAGE } from "@studio/contracts";
 import { AppError } from "@studio/domain";
@@ -85,9 +78,39 @@ function envelopeHasNul(body: string): boolean {
   });
 }
 
-/** The Hono handler of MODEL_TOOL_PATH. */
-export function modelToolHandler(tools: Map<string, ModelTool>) {
-  const list = [...tools.values()].map((t) => t.tool);
+/**
+ * The MCP SDK (~0.3 s of module loading) is loaded at the first model-tool request, not at every
+ * process start (issue 30, item 9: time to healthy).
+ */
+let mcpSdk:
+  | Promise<
+      [
+        typeof import("@modelcontextprotocol/sdk/server/index.js"),
+        typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+        typeof import("@modelcontextprotocol/sdk/types.js"),
+      ]
+    >
+  | undefined;
+const loadMcpSdk = () =>
+  (mcpSdk ??= Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]));
+
+/**
+ * The Hono handler of MODEL_TOOL_PATH. The tools are built at the first request (their input
+ * schemas' JSON Schema takes 0.1-0.4 s), once per handler.
+ */
+export function modelToolHandler(buildTools: () => Map<string, ModelTool>) {
+  let built: { tools: Map<string, ModelTool>; list: Tool[] } | undefined;
+  const toolsAndList = () => {
+    if (!built) {
+      const tools = buildTools();
+      built = { tools, list: [...tools.values()].map((t) => t.tool) };
+    }
+    return built;
+  };
   return async (c: Context<AppEnv>): Promise<Response> => {
     const auth = c.get("auth");
     if (auth?.lane !== "automation") return laneError(c, "UNAUTHORIZED", "authentication required");
@@ -95,6 +118,12 @@ export function modelToolHandler(tools: Map<string, ModelTool>) {
     // contracts; the JSON-RPC envelope's own strings (id, method) reach none, so they are checked here.
     if (c.req.method === "POST" && envelopeHasNul(await c.req.raw.clone().text()))
       return laneError(c, "VALIDATION", `body: ${NUL_MESSAGE}`);
+    const [
+      { Server },
+      { WebStandardStreamableHTTPServerTransport },
+      { CallToolRequestSchema, ListToolsRequestSchema },
+    ] = await loadMcpSdk();
+    const { tools, list } = toolsAndList();
     const deps = c.get("deps");
     const requestId = c.get("requestId");
     const server = new Server(
