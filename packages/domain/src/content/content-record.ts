@@ -7,8 +7,6 @@ import type {
   ContentStep,
   ContentTag,
   ContentType,
-  ContentUnlock,
-  ContentUnlockSource,
   HomeBanner,
   TraineeContentItem,
 } from "@studio/contracts";
@@ -22,7 +20,6 @@ import {
   type ContentCategoryRow,
   type ContentItemRow,
   type ContentTagRow,
-  type ContentUnlockRow,
   type DbOrTx,
   type HomeBannerRow,
 } from "@studio/db";
@@ -152,13 +149,6 @@ export const toContentTag = (row: ContentTagRow): ContentTag => ({
   sortOrder: row.sortOrder,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-});
-
-export const toContentUnlock = (row: ContentUnlockRow): ContentUnlock => ({
-  contentId: row.contentId,
-  clientId: row.clientId,
-  source: row.source as ContentUnlockSource,
-  createdAt: row.createdAt.toISOString(),
 });
 
 export const toHomeBanner = (row: HomeBannerRow | undefined): HomeBanner =>

@@ -1,26 +1,31 @@
-import { and, desc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ContentUnlock } from "@studio/contracts";
-import { contentItems, contentUnlocks, type DbOrTx } from "@studio/db";
+import { contentItems, contentUnlocks, type DbOrTx, resultRows } from "@studio/db";
 import { notFound } from "../errors";
 import { contentItemOf } from "./content-conditions";
-import { liveUnlockOwner, toContentUnlock } from "./content-record";
+import { col, isoText, liveUnlockOwner } from "./content-record";
 import type { StudioScope } from "../scope";
 
-/** The item's unlock rows of live trainees, manual and automation, newest first. */
+/**
+ * The item's unlock rows of live trainees, manual and automation, newest first. Read as the
+ * answer's text (createdAt rendered by PostgreSQL, to the millisecond like toISOString): 5,000
+ * rows through Drizzle's row mapping and a Date each cost more of the API's CPU than the read.
+ */
 export async function unlockRowsOf(
   db: DbOrTx,
   scope: StudioScope,
   contentId: string,
 ): Promise<ContentUnlock[]> {
   const { studioId } = scope;
-  const rows = await db
-    .select()
-    .from(contentUnlocks)
-    .where(
-      and(eq(contentUnlocks.contentId, contentId), eq(contentUnlocks.studioId, studioId), liveUnlockOwner),
-    )
-    .orderBy(desc(contentUnlocks.createdAt), desc(contentUnlocks.clientId));
-  return rows.map(toContentUnlock);
+  return resultRows<ContentUnlock>(
+    await db.execute(sql`select ${col(contentUnlocks.contentId)} as "contentId",
+        ${col(contentUnlocks.clientId)} as "clientId", ${col(contentUnlocks.source)} as "source",
+        ${isoText(contentUnlocks.createdAt)} as "createdAt"
+      from ${contentUnlocks}
+      where ${col(contentUnlocks.contentId)} = ${contentId} and ${col(contentUnlocks.studioId)} = ${studioId}
+        and ${liveUnlockOwner}
+      order by ${col(contentUnlocks.createdAt)} desc, ${col(contentUnlocks.clientId)} desc`),
+  );
 }
 
 /** NOT_FOUND "content item not found" unless the item is the studio's; `forUpdate` locks its row. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DurationUnit } from "@studio/contracts";
 import { programs, subscriptions, type DbOrTx } from "@studio/db";
 import type { StudioScope } from "../scope";
@@ -45,7 +45,8 @@ export async function startWaitingSubscriptions(
     .where(
       and(
         eq(subscriptions.studioId, scope.studioId),
-        inArray(subscriptions.clientId, [...startOf.keys()]),
+        // One jsonb parameter, not one per trainee (500 in a bulk assignment).
+        sql`${subscriptions.clientId} in (select jsonb_array_elements_text(${JSON.stringify([...startOf.keys()])}::jsonb))`,
         eq(subscriptions.status, "PENDING"),
         eq(subscriptions.waitingForTrigger, "FIRST_PLAN"),
       ),
