@@ -1,5 +1,8 @@
 import type { Context } from "hono";
 import type { AnyTRPCRouter } from "@trpc/server";
+import type * as McpServer from "@modelcontextprotocol/sdk/server/index.js";
+import type * as McpTransport from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type * as McpTypes from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { NUL_MESSAGE } from "@studio/contracts";
@@ -82,15 +85,7 @@ function envelopeHasNul(body: string): boolean {
  * The MCP SDK (~0.3 s of module loading) is loaded at the first model-tool request, not at every
  * process start (issue 30, item 9: time to healthy).
  */
-let mcpSdk:
-  | Promise<
-      [
-        typeof import("@modelcontextprotocol/sdk/server/index.js"),
-        typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
-        typeof import("@modelcontextprotocol/sdk/types.js"),
-      ]
-    >
-  | undefined;
+let mcpSdk: Promise<[typeof McpServer, typeof McpTransport, typeof McpTypes]> | undefined;
 const loadMcpSdk = () =>
   (mcpSdk ??= Promise.all([
     import("@modelcontextprotocol/sdk/server/index.js"),
