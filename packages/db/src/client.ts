@@ -114,11 +114,19 @@ export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHan
   return createPgliteDatabase(options.pglite ?? openPglite(options.dataDir ?? "./.data/pglite"));
 }
 
-export function openPglite(dataDir: string): PGlite {
+/**
+ * A PGlite as the app opens it. `loadDataDir`: a dump (dumpDataDir) to start from instead of
+ * initdb, for a data directory that holds no database yet (tests: test-support/pglite-template).
+ */
+export function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): PGlite {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // btree_gist: the calendar's exclusion constraint (no two live events of a coach overlap).
   // parsers: raw queries outside Drizzle read date, timestamp and timestamptz exactly too.
-  return new PGlite(dataDir, { extensions: { btree_gist }, parsers: exactDateParsers });
+  return new PGlite(dataDir, {
+    extensions: { btree_gist },
+    parsers: exactDateParsers,
+    ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+  });
 }
 
 function createPostgresDatabase(url: string, options: CreateDatabaseOptions): DatabaseHandle {

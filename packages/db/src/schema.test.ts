@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "./client";
+import type { DatabaseHandle } from "./client";
+import { pgliteTemplate } from "./test-support/pglite-template";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = createDatabase({ dataDir: "memory://" });
-  await handle.migrate();
+  // Loaded from the migrated template's dump (test/global-setup.ts builds it); a fresh database
+  // is migrated in date-range-report.test.ts.
+  handle = await pgliteTemplate().fresh();
 }, 60_000);
 afterAll(async () => handle?.close());
 

@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, migrationsFolder, type DatabaseHandle } from "./client";
+import { migrationsFolder, type DatabaseHandle } from "./client";
+import { pgliteTemplate } from "./test-support/pglite-template";
 
 const seedFile = path.join(migrationsFolder, "0010_seed-system-foods.sql");
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = createDatabase({ dataDir: "memory://" });
-  await handle.migrate();
+  // Loaded from the migrated template's dump (test/global-setup.ts builds it); a fresh database
+  // is migrated in date-range-report.test.ts.
+  handle = await pgliteTemplate().fresh();
 }, 60_000);
 afterAll(async () => handle?.close());
 

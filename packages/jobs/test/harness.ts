@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, type DatabaseHandle } from "@studio/db";
+import { pgliteTemplate } from "@studio/db/test-support/pglite-template";
 import { releaseTestDatabase, runMarker } from "@studio/db/test-support/run-databases";
 import { createCapturingLogger, type Logger } from "@studio/observability";
 import { createJobQueue, type AnyJobDefinition, type JobQueue, type JobQueueOptions } from "../src/index";
@@ -18,6 +19,9 @@ export const PG_ADMIN_URL =
   process.env.WORKER_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export const backends = ["postgres", "pglite"] as const;
+
+/** The migrated PGlite template (no job queue schema: each test's queues install their own). */
+export const migratedPglite = pgliteTemplate();
 export type BackendName = (typeof backends)[number];
 
 export interface TestBackend {
@@ -64,14 +68,14 @@ export async function openBackend(
   }
 
   const dataDir = options.persistent ? await mkdtemp(path.join(tmpdir(), "worker-pglite-")) : undefined;
-  const open = () => createDatabase({ dataDir: dataDir ?? "memory://" });
+  // Loaded from the migrated template's dump (global setup builds it): no initdb, no migrations.
   const backend: TestBackend = {
     name,
-    database: open(),
+    database: await migratedPglite.fresh(dataDir),
     async reopen() {
       if (!dataDir) throw new Error("an in-memory PGlite cannot be reopened; pass { persistent: true }");
       await backend.database.close();
-      backend.database = open();
+      backend.database = createDatabase({ dataDir });
       return backend.database;
     },
     async cleanup() {
@@ -79,7 +83,6 @@ export async function openBackend(
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
-  await backend.database.migrate();
   return backend;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coaches, createDatabase, studios, type DatabaseHandle } from "@studio/db";
+import { coaches, studios, type DatabaseHandle } from "@studio/db";
+import { pgliteTemplate } from "@studio/db/test-support/pglite-template";
 import { AppError } from "../errors";
 import { resolveCoachActor } from "./coach-access";
 
@@ -9,8 +10,8 @@ const resolveCoachAccess = async (...args: Parameters<typeof resolveCoachActor>)
 let handle: DatabaseHandle;
 let studioId: string;
 beforeAll(async () => {
-  handle = createDatabase({ dataDir: "memory://" });
-  await handle.migrate();
+  // Migrated: loaded from the template's dump (test/global-setup.ts builds it).
+  handle = await pgliteTemplate().fresh();
   const [studio] = await handle.db.insert(studios).values({ name: "S", slug: "s" }).returning();
   studioId = studio!.id;
   const base = { studioId, firstName: "A", lastName: "B", name: "A B", email: "a@b.c" };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, createDatabase, dailyMetrics, studios, type DatabaseHandle } from "@studio/db";
+import { clients, dailyMetrics, studios, type DatabaseHandle } from "@studio/db";
+import { pgliteTemplate } from "@studio/db/test-support/pglite-template";
 import { mergeDayMeasurements, sentMeasurements } from "./merge-day-measurements";
 
 // The one write behind both measurements routes (the coach's and the trainee's): what each
@@ -8,8 +9,8 @@ let handle: DatabaseHandle;
 let studioId: string;
 let clientId: string;
 beforeAll(async () => {
-  handle = createDatabase({ dataDir: "memory://" });
-  await handle.migrate();
+  // Migrated: loaded from the template's dump (test/global-setup.ts builds it).
+  handle = await pgliteTemplate().fresh();
   const [studio] = await handle.db.insert(studios).values({ name: "S", slug: "s" }).returning();
   studioId = studio!.id;
   const [client] = await handle.db
