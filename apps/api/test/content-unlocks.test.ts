@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { clients, contentUnlocks } from "@studio/db";
 import { grantContentUnlock } from "@studio/domain";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
@@ -188,6 +188,29 @@ describe("GET /v1/web/content/:id/unlocks", () => {
       [b, "manual"],
       [a, "automation"],
     ]);
+  });
+
+  it("createdAt is the row's instant as Date#toISOString writes it (UTC, microseconds cut); ties newest first by trainee id descending", async () => {
+    const { user, ids } = await studioWithClients(4);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const item = await createContent(t, user);
+    const studioId = await studioIdOf(t, user);
+    const at = (text: string) => sql`${text}::timestamptz`;
+    await t.deps.database.db
+      .execute(sql`insert into ${contentUnlocks} (studio_id, content_id, client_id, source, created_at)
+      values (${studioId}, ${item.id}, ${a}, 'manual', ${at("2026-03-01 10:00:00.123987+00")}),
+        (${studioId}, ${item.id}, ${b}, 'automation', ${at("2026-03-01 12:00:00.999999+02")}),
+        (${studioId}, ${item.id}, ${c}, 'manual', ${at("2026-02-28 23:59:59+00")}),
+        (${studioId}, ${item.id}, ${d}, 'manual', ${at("2026-03-01 11:00:00.123987+01")})`);
+    const items = await listUnlocks(user, item.id);
+    const [first, second] = [a, d].sort().reverse();
+    expect(items.map((u) => [u.clientId, u.createdAt, u.source])).toEqual([
+      [b, "2026-03-01T10:00:00.999Z", "automation"],
+      [first, "2026-03-01T10:00:00.123Z", "manual"],
+      [second, "2026-03-01T10:00:00.123Z", "manual"],
+      [c, "2026-02-28T23:59:59.000Z", "manual"],
+    ]);
+    expect(items.every((u) => u.contentId === item.id)).toBe(true);
   });
 
   it("a deleted trainee's rows are neither listed nor counted", async () => {

@@ -2,7 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { notifications, programs, traineeActivities } from "@studio/db";
-import { notify, notifyMany, releaseHeldProgram, type NotifyInput } from "@studio/domain";
+import {
+  notify,
+  notifyMany,
+  releaseHeldProgram,
+  toNotificationRecord,
+  type NotifyInput,
+} from "@studio/domain";
 import { newOwner, startTestApp, type TestApp, type WebUserContext } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 import { addClient, addCoach, studioIdOf, withoutRequestId } from "./support/team-fixtures";
@@ -384,6 +390,56 @@ describe("notifyMany decides like notify", () => {
     await expect(
       notifyMany(db, scope, [{ clientId: "nobody", type: "TRAINING_PLAN_ASSIGNED" }]),
     ).rejects.toThrow("trainee not found");
+  });
+});
+
+describe("notifyMany's one-statement insert", () => {
+  it("stores each record as answered, in input order: 1,200 pushes (each trainee listed 400 times), quotes, emoji, newlines and nested data; an empty list writes nothing", async () => {
+    const { studioId } = await studio();
+    const db = t.deps.database.db;
+    const scope = t.scopeFor(studioId);
+    expect(await notifyMany(db, scope, [])).toEqual([]);
+    const trainees = [];
+    for (const firstName of [`O'Brien "Bo"`, "נועה 🏋️", "Line\nTwo \\ back"])
+      trainees.push(await addTraineeWithDevice(t, studioId, { firstName }));
+    const inputs: NotifyInput[] = Array.from({ length: 1_200 }, (_, i) => ({
+      clientId: trainees[i % 3]!.id,
+      type: i % 2 ? "TRAINING_PLAN_ASSIGNED" : "NUTRITION_PLAN_ASSIGNED",
+      variables: { plan: `Plan ${i} "x" {{y}}`, coach: "C'oach" },
+      data: { programId: `p${i}`, nested: { i, list: [i, "ü", null], flag: i % 3 === 0 } },
+    }));
+    const deliveriesBefore = (await deliveryJobs(t, studioId)).length;
+    const records = await notifyMany(db, scope, inputs);
+    expect(records.map((r) => [r.clientId, r.type])).toEqual(inputs.map((i) => [i.clientId, i.type]));
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          records.map((r) => r.id),
+        ),
+      );
+    expect(rows).toHaveLength(1_200);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    records.forEach((record, i) => {
+      const row = byId.get(record.id)!;
+      expect(toNotificationRecord(row)).toEqual(record);
+      expect(row).toMatchObject({
+        studioId,
+        sound: true,
+        error: null,
+        attempts: 0,
+        sentAt: null,
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      });
+      expect(row.data).toEqual({ notificationId: record.id, type: inputs[i]!.type, ...inputs[i]!.data });
+    });
+    expect(records.every((r) => r.status === "queued" && r.createdAt === scope.now.toISOString())).toBe(true);
+    expect(new Set(records.map((r) => r.title)).size).toBeGreaterThan(1);
+    const deliveries = (await deliveryJobs(t, studioId)).slice(deliveriesBefore);
+    expect(deliveries).toHaveLength(1_200);
   });
 });
 
