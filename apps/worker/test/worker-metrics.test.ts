@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import { releaseTestDatabase, runMarker } from "@studio/db/test-support/run-databases";
 import { createDatabase, type DatabaseHandle } from "@studio/db";
 
 const ADMIN_URL = process.env.WORKER_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -69,7 +70,8 @@ async function startWorker(databaseUrl: string, env: Record<string, string>): Pr
 }
 
 describe("worker metrics (WORKER_METRICS_PORT)", () => {
-  const name = `worker_metrics_${randomBytes(6).toString("hex")}`;
+  // Dropped at the run's end (test/global-setup.ts); a drop waits for a checkpoint, hence the timeout.
+  const name = `worker_metrics_${runMarker()}${randomBytes(6).toString("hex")}`;
   const u = new URL(ADMIN_URL);
   u.pathname = `/${name}`;
   const url = u.toString();
@@ -77,12 +79,17 @@ describe("worker metrics (WORKER_METRICS_PORT)", () => {
   const running: RunningWorker[] = [];
   beforeAll(async () => {
     // An empty database: the worker migrates it and installs the queue, as in production.
-    admin = createDatabase({ url: ADMIN_URL, maxConnections: 1, connectTimeoutMs: 15_000 });
+    admin = createDatabase({
+      url: ADMIN_URL,
+      maxConnections: 1,
+      connectTimeoutMs: 15_000,
+      statementTimeoutMs: 60_000,
+    });
     await admin.executor.executeSql(`create database "${name}"`);
   });
   afterAll(async () => {
     await Promise.all(running.map((w) => w.stop()));
-    await admin.executor.executeSql(`drop database if exists "${name}" with (force)`);
+    await releaseTestDatabase(admin, name);
     await admin.close();
   });
 

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { releaseTestDatabase, runMarker } from "@studio/db/test-support/run-databases";
 import { clients, createDatabase, studios, type DatabaseHandle } from "@studio/db";
 import { createJobQueue } from "@studio/jobs";
 import { silentLogger } from "@studio/observability";
@@ -59,8 +60,14 @@ async function waitForLine(worker: WorkerProcess, msg: string, timeoutMs = 30_00
 }
 
 describe("the worker process", () => {
-  const dbName = `worker_proc_${randomBytes(6).toString("hex")}`;
-  const admin = createDatabase({ url: ADMIN_URL, maxConnections: 1, connectTimeoutMs: 15_000 });
+  // Dropped at the run's end (test/global-setup.ts); a drop waits for a checkpoint, hence the timeout.
+  const dbName = `worker_proc_${runMarker()}${randomBytes(6).toString("hex")}`;
+  const admin = createDatabase({
+    url: ADMIN_URL,
+    maxConnections: 1,
+    connectTimeoutMs: 15_000,
+    statementTimeoutMs: 60_000,
+  });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   let database: DatabaseHandle;
@@ -72,7 +79,7 @@ describe("the worker process", () => {
   });
   afterAll(async () => {
     await database?.close();
-    await admin.executor.executeSql(`drop database if exists "${dbName}" with (force)`);
+    await releaseTestDatabase(admin, dbName);
     await admin.close();
   });
 

@@ -45,12 +45,15 @@ export async function releaseTestDatabase(
   await admin.executor.executeSql(`drop database if exists "${name}" with (force)`);
 }
 
-/** Drops every database of the run `tag` on the server at `adminUrl`, a few at a time. */
+/**
+ * Drops every database of the run `tag` on the server at `adminUrl`, two at a time: each drop waits
+ * for a checkpoint (~0.2-1.7 s here), and eight at once made another package's own CREATE/DROP
+ * DATABASE, still running, wait past its statement timeout.
+ */
 export async function dropRunDatabases(adminUrl: string, tag: string): Promise<number> {
-  // A drop waits for a checkpoint (~0.2-1.7 s here); concurrent ones share some of them.
   const admin = createDatabase({
     url: adminUrl,
-    maxConnections: 8,
+    maxConnections: 2,
     connectTimeoutMs: 15_000,
     statementTimeoutMs: 120_000,
   });
@@ -69,7 +72,7 @@ export async function dropRunDatabases(adminUrl: string, tag: string): Promise<n
       return dropNext();
     };
     const count = names.length;
-    await Promise.all(Array.from({ length: 8 }, dropNext));
+    await Promise.all(Array.from({ length: 2 }, dropNext));
     return count;
   } finally {
     await admin.close();
