@@ -394,19 +394,19 @@ describe("notifyMany decides like notify", () => {
 });
 
 describe("notifyMany's one-statement insert", () => {
-  it("stores each record as answered, in input order: 1,200 pushes (each trainee listed 400 times), quotes, emoji, newlines and nested data; an empty list writes nothing", async () => {
+  it("stores each record as answered, in input order: 1,200 pushes (each trainee listed 400 times), quotes, emoji, newlines and every data value type; an empty list writes nothing", async () => {
     const { studioId } = await studio();
     const db = t.deps.database.db;
     const scope = t.scopeFor(studioId);
     expect(await notifyMany(db, scope, [])).toEqual([]);
-    const trainees = [];
+    const trainees: Awaited<ReturnType<typeof addTraineeWithDevice>>[] = [];
     for (const firstName of [`O'Brien "Bo"`, "נועה 🏋️", "Line\nTwo \\ back"])
       trainees.push(await addTraineeWithDevice(t, studioId, { firstName }));
     const inputs: NotifyInput[] = Array.from({ length: 1_200 }, (_, i) => ({
       clientId: trainees[i % 3]!.id,
       type: i % 2 ? "TRAINING_PLAN_ASSIGNED" : "NUTRITION_PLAN_ASSIGNED",
       variables: { plan: `Plan ${i} "x" {{y}}`, coach: "C'oach" },
-      data: { programId: `p${i}`, nested: { i, list: [i, "ü", null], flag: i % 3 === 0 } },
+      data: { programId: `p${i}`, i, note: `ü "q" \\ ${i}`, flag: i % 3 === 0, none: null },
     }));
     const deliveriesBefore = (await deliveryJobs(t, studioId)).length;
     const records = await notifyMany(db, scope, inputs);
