@@ -13,6 +13,7 @@ import { notFound } from "../errors";
 import type { StudioScope } from "../scope";
 import type { NotificationConfigValues } from "./catalogue";
 import { loadStudioConfig } from "./config-store";
+import { toNotificationRecord } from "./notification-record";
 import { draftPush, NOTIFICATION_THROTTLE_MS, recipientColumns, type NotifyInput } from "./notify";
 import { type pickMessage } from "./resolution";
 import { liveTrainees } from "../clients/live-trainee";
@@ -146,21 +147,8 @@ export async function notifyMany(
         }),
       { tx },
     );
-    // toNotificationRecord of each row as inserted, without a row object and a toISOString each.
-    const createdAt = now.toISOString();
-    return values.map((v): NotificationRecord => ({
-      id: v.id,
-      clientId: v.clientId,
-      type: v.type,
-      title: v.title,
-      body: v.body,
-      status: v.status as NotificationRecord["status"],
-      skipReason: v.skipReason,
-      error: null,
-      attempts: 0,
-      createdAt,
-      sentAt: null,
-    }));
+    // Each row as inserted: the columns' defaults for what the insert leaves out.
+    return values.map((v) => toNotificationRecord({ ...v, error: null, attempts: 0, sentAt: null }));
   });
 }
 
