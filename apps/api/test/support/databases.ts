@@ -21,8 +21,18 @@ export const TEST_DATABASE_TIMEOUTS = {
   statementTimeoutMs: 60_000,
 };
 
-/** Template name changes whenever a migration changes, so a stale template is never reused. */
+/**
+ * Template name changes whenever a migration changes, so a stale template is never reused. It is
+ * read once per run: global setup computes it and hands it to the workers through the
+ * environment, so a migration file added while a run is going (another checkout's work in the
+ * same tree) cannot make later files clone a template that was never built.
+ */
 export function templateName(): string {
+  process.env.STUDIO_TEST_TEMPLATE ??= migrationsTemplateName();
+  return process.env.STUDIO_TEST_TEMPLATE;
+}
+
+function migrationsTemplateName(): string {
   const hash = createHash("sha256");
   hash.update("with-pgboss-10");
   for (const file of readdirSync(migrationsFolder).sort()) {
