@@ -78,8 +78,10 @@ async function drive(): Promise<void> {
     let stepsCounter = 0;
     const lastSteps = new Map<number, number>();
     const problems: string[] = [];
+    const cpu = { water: { full: 0, bare: 0 }, steps: { full: 0, bare: 0 } };
     const run = async (which: "full" | "bare", write: "water" | "steps"): Promise<BenchResult> => {
       const before = await totals();
+      const cpuBefore = await server.cpuMicros();
       const row = await hammer(
         `${which === "full" ? "full stack" : "bare upsert"}: POST /v1/trainee/${write}`,
         which === "full" ? url : bareWrites,
@@ -98,6 +100,9 @@ async function drive(): Promise<void> {
                   }),
         },
       );
+      // The server process's CPU over the run (both servers live in it, one runs at a time): a
+      // figure the shared VM's other load moves far less than requests/s.
+      cpu[write][which] += (await server.cpuMicros()) - cpuBefore;
       const after = await totals();
       const answered = row.requests - row.non2xx;
       if (write === "water") {
@@ -146,8 +151,9 @@ async function drive(): Promise<void> {
       const bare = total(results[write].bare);
       tableRows.push(against(full, bare), against(bare, bare));
       const each = results[write].full.map((r, i) => r.rps / results[write].bare[i]!.rps);
+      const perRequest = (which: "full" | "bare", row: BenchResult) => cpu[write][which] / row.requests;
       ratios.push(
-        `${write}: full/bare upsert median of ${rounds} rounds ${median(each).toFixed(2)} (rounds ${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)})`,
+        `${write}: full/bare upsert median of ${rounds} rounds ${median(each).toFixed(2)} (rounds ${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)}); server CPU per request full ${perRequest("full", full).toFixed(0)} µs, bare ${perRequest("bare", bare).toFixed(0)} µs (bare/full ${(perRequest("bare", bare) / perRequest("full", full)).toFixed(2)})`,
       );
     }
     const other = [

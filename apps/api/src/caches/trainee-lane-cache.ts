@@ -1,3 +1,4 @@
+import type { TraineeTokenPayload } from "@studio/auth";
 import { BoundedCache } from "./bounded-cache";
 
 export const STUDIO_LIVE_CACHE_MS = 30_000;
@@ -14,6 +15,14 @@ export class TraineeLaneCache {
    * given string never changes within a process.
    */
   readonly canonicalZone = new BoundedCache<string, string | null>(1_000);
+  /**
+   * Bearer token -> its verified payload (and the secret it was verified with), so the HMAC is
+   * computed once per token and process, not per request. Only valid tokens are kept; an expiry
+   * in the payload is checked again on every use (guards/trainee.ts verifiedToken).
+   */
+  readonly verifiedTokens = new BoundedCache<string, { secret: string; payload: TraineeTokenPayload }>(
+    20_000,
+  );
   constructor(now: () => number) {
     this.studioLive = new BoundedCache(10_000, STUDIO_LIVE_CACHE_MS, now);
   }

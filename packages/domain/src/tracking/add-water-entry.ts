@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { TRACKING_LIMITS, type DayTotals, type WaterAddInput, type WaterEntry } from "@studio/contracts";
-import { dailyMetrics, resultRows, type Db } from "@studio/db";
+import { dailyMetrics, type Db } from "@studio/db";
 import { notFound, validation } from "../errors";
 import type { TraineeScope } from "../scope";
-import { signedInTrainee } from "../trainee/signed-in-trainee";
 import { readWaterLogs, waterTotalOf } from "./daily-metric-record";
 import { dayTotalsOf, lockDayRow } from "./day-row";
 import { dayOf, fieldError, loadTraineeDay, type TraineeDay } from "./trainee-day";
 import { isKnownTimeZone } from "../time/zoned-time";
-import { todayKey } from "../time/day-keys";
+import { appendWaterStatement, todayKeyAt } from "./trainee-day-upserts";
 
 /**
  * `POST /v1/trainee/water` (document 3): adds an entry to the day's water log and answers the
@@ -79,33 +78,21 @@ async function appendWaterEntry(
 ): Promise<DayTotals | undefined> {
   const zone = scope.actor.timezone;
   const day: Pick<TraineeDay, "today"> = isKnownTimeZone(zone)
-    ? { today: todayKey(scope.now, zone) }
+    ? { today: todayKeyAt(scope.now, zone) }
     : await loadTraineeDay(db, scope);
   const date = dayOf(day as TraineeDay, input.date);
   const id = input.requestId ?? randomUUID();
-  const entry: WaterEntry = { id, amountMl, at: scope.now.toISOString(), deductsEntryId: null };
-  const now = scope.now.toISOString();
-  const result = await db.execute(sql`
-    insert into daily_metrics as d (id, studio_id, client_id, date, water_ml, water_logs, created_at, updated_at)
-    select ${randomUUID()}, clients.studio_id, clients.id, ${date}::date, greatest(0, ${amountMl}::int),
-      jsonb_build_array(${JSON.stringify(entry)}::jsonb), ${now}::timestamptz, ${now}::timestamptz
-    from clients
-    where ${signedInTrainee(scope)}
-    on conflict (client_id, date) do update set
-      water_logs = d.water_logs || excluded.water_logs,
-      water_ml = greatest(0, (
-        select coalesce(sum((e -> 'amountMl')::numeric), 0)
-        from jsonb_array_elements(d.water_logs || excluded.water_logs) e
-        where jsonb_typeof(e) = 'object' and jsonb_typeof(e -> 'id') = 'string'
-          and jsonb_typeof(e -> 'amountMl') = 'number'
-          and (e -> 'amountMl')::numeric = trunc((e -> 'amountMl')::numeric)
-      ))::int,
-      updated_at = excluded.updated_at
-    where d.studio_id = ${scope.studioId}
-      and jsonb_typeof(d.water_logs) = 'array'
-      and jsonb_array_length(d.water_logs) < ${TRACKING_LIMITS.waterEntriesPerDay}
-      and not d.water_logs @> jsonb_build_array(jsonb_build_object('id', ${id}::text))
-    returning d.water_ml, d.steps`);
-  const [row] = resultRows<{ water_ml: number; steps: number | null }>(result);
+  const at = scope.now.toISOString();
+  const entry: WaterEntry = { id, amountMl, at, deductsEntryId: null };
+  const row = await appendWaterStatement(db, {
+    rowId: randomUUID(),
+    studioId: scope.studioId,
+    clientId: scope.actor.clientId,
+    date,
+    now: at,
+    amountMl,
+    entry: JSON.stringify(entry),
+    entryId: id,
+  });
   return row ? { date, waterMl: row.water_ml, steps: row.steps ?? 0 } : undefined;
 }

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DayTotals, StepsSetInput } from "@studio/contracts";
-import { dailyMetrics, resultRows, type Db } from "@studio/db";
+import { dailyMetrics, type Db } from "@studio/db";
 import { notFound } from "../errors";
-import { todayKey } from "../time/day-keys";
 import { isKnownTimeZone } from "../time/zoned-time";
 import type { TraineeScope } from "../scope";
-import { signedInTrainee } from "../trainee/signed-in-trainee";
 import { dayTotalsOf } from "./day-row";
 import { loadTraineeDay } from "./trainee-day";
+import { setStepsStatement, todayKeyAt } from "./trainee-day-upserts";
 
 /**
  * `POST /v1/trainee/steps` (document 3): sets (not adds) today's steps in the trainee's zone,
@@ -19,16 +18,15 @@ export async function setTodaySteps(db: Db, scope: TraineeScope, input: StepsSet
   if (isKnownTimeZone(zone)) {
     // The request's zone (the app sends x-timezone) names the day without reading the trainee:
     // the live-trainee check is the upsert's own source row, one statement (issue 30).
-    const date = todayKey(scope.now, zone);
-    const now = scope.now.toISOString();
-    const result = await db.execute(sql`
-      insert into daily_metrics as d (id, studio_id, client_id, date, steps, created_at, updated_at)
-      select ${randomUUID()}, clients.studio_id, clients.id, ${date}::date, ${input.steps}::int, ${now}::timestamptz, ${now}::timestamptz
-      from clients
-      where ${signedInTrainee(scope)}
-      on conflict (client_id, date) do update set steps = excluded.steps, updated_at = excluded.updated_at
-      returning d.water_ml, d.steps`);
-    const [row] = resultRows<{ water_ml: number; steps: number | null }>(result);
+    const date = todayKeyAt(scope.now, zone);
+    const row = await setStepsStatement(db, {
+      rowId: randomUUID(),
+      studioId: scope.studioId,
+      clientId: scope.actor.clientId,
+      date,
+      now: scope.now.toISOString(),
+      steps: input.steps,
+    });
     if (!row) throw notFound("trainee");
     return { date, waterMl: row.water_ml, steps: row.steps ?? 0 };
   }
