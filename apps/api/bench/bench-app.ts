@@ -28,6 +28,10 @@ export async function startBenchApp(options: { redisUrl?: string } = {}) {
     keyPrefix: `bench:${process.pid}:`,
     autoPipelining: process.env.BENCH_REDIS_AUTOPIPELINE === "1",
   });
+  // The store's epoch settled first: on a fresh key prefix it is the moment the client first
+  // connected, so a request signed before that moment (a busy machine delays the connection)
+  // would answer 401 as possibly replayed.
+  await kv.epoch();
   const deps: AppDeps = { config, database: pg.handle, kv, jobs, logger, now };
   const server = await listen(createApp(deps).app);
   return {

@@ -302,3 +302,25 @@ class TcpProxy {
     this.listening = undefined;
   }
 }
+
+describe("RedisKvStore writes", () => {
+  it("the commands of one event-loop turn leave in one socket write, each answered in order (issue 30)", async () => {
+    const store = open();
+    await store.ping();
+    const stream = (store.client as unknown as { stream: Socket }).stream;
+    const single = vi.spyOn(stream, "_write" as never);
+    const batched = vi.spyOn(stream, "_writev" as never);
+    const keys = Array.from({ length: 20 }, (_, i) => `coalesced:${Math.random()}:${i}`);
+    await store.setIfAbsent(keys[3]!, "earlier", 10_000);
+    single.mockClear();
+    batched.mockClear();
+
+    const claims = await Promise.all(keys.map((key) => store.setIfAbsent(key, "1", 10_000)));
+    expect(claims).toEqual(keys.map((_, i) => i !== 3));
+    expect(single).not.toHaveBeenCalled();
+    expect(batched).toHaveBeenCalledTimes(1);
+    expect((batched.mock.calls[0]![0] as unknown[]).length).toBe(20);
+    // A later turn writes again (nothing is held past its turn).
+    expect(await store.get(keys[3]!)).toBe("earlier");
+  });
+});
