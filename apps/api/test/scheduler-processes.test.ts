@@ -254,9 +254,11 @@ describe("the scheduler across real worker processes", () => {
       const s = await studioWithTrainee();
       const push = await pushProvider();
       const w = worker(s.pg.url, push.url, "clock-1");
-      // The next whole minute at least 30 s ahead (30 to 90 s: the worker starts meanwhile), in
-      // the studio's zone.
-      const dueAt = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+      await w.ready;
+      // The next whole minute at least 8 s ahead (room for the two requests below on a loaded
+      // machine), in the studio's zone; the worker is already up, so the file waits 8-68 s for
+      // the minute instead of 30-90 s.
+      const dueAt = new Date(Math.ceil((Date.now() + 8_000) / 60_000) * 60_000);
       const zone = (await s.app.web("GET", "/v1/web/studio", s.owner)).body.data.timezone as string;
       const hhmm = new Intl.DateTimeFormat("en-GB", {
         timeZone: zone,
@@ -270,7 +272,8 @@ describe("the scheduler across real worker processes", () => {
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       // Tomorrow's meeting (booked now): its day-before reminder is today at the new send time.
       await s.meeting(new Date(dueAt.getTime() + 24 * 3600_000), new Date());
-      await w.ready;
+      // Both writes must land before the minute, or the test would prove nothing about it.
+      expect(Date.now()).toBeLessThan(dueAt.getTime());
 
       // pg-boss looks at the cron every 10 s (queue-boss.ts; its own default of 30 s recorded
       // the push ~50 s after the minute).
