@@ -86,6 +86,16 @@ export interface ScopeBase {
   appWebUrl?: string | null;
 }
 
+/**
+ * The studio columns the web caller's statement reads: what `GET /v1/web/studio` answers and the
+ * CRM board's cache version. Only these: every further column was decoded on every web request
+ * (timestamps parsed into Dates) and read by nothing (issue 30 profile).
+ */
+export type WebCallerStudio = Pick<
+  typeof studios.$inferSelect,
+  "id" | "organizationId" | "name" | "slug" | "timezone" | "locale" | "settings" | "crmBoardVersion"
+>;
+
 /** A call scoped to one studio (the tenant): every query filters by `studioId`. */
 export interface StudioScope<A extends StudioActor = StudioActor> extends ScopeBase {
   studioId: string;
@@ -95,7 +105,7 @@ export interface StudioScope<A extends StudioActor = StudioActor> extends ScopeB
    * request, issue 16): a read-only snapshot taken at the start of the request. Absent on the
    * other lanes and in jobs; never a basis for a write.
    */
-  studio?: typeof studios.$inferSelect;
+  studio?: WebCallerStudio;
 }
 
 export type StudioActor = CoachActor | TraineeActor | ApiKeyActor | JobActor;

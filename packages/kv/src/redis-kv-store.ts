@@ -370,7 +370,8 @@ export class RedisKvStore implements KvStore {
   private async run<T>(command: () => Promise<T>): Promise<T> {
     let result: T;
     try {
-      await this.assertReady();
+      // Connected (the steady state): no await, so the command is written in this same step.
+      if (this.closed || this.client.status !== "ready") await this.assertReady();
       this.coalesceWrites();
       result = await command();
     } catch (err) {

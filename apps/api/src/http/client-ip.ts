@@ -23,6 +23,9 @@ export function clientIp(c: Context<AppEnv>): string {
     const forwarded = requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
+  // The socket's peer as getConnInfo reads it, without the object it builds per call (issue 30).
+  const socket = c.env?.incoming?.socket;
+  if (socket) return socket.remoteAddress ?? "unknown";
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

@@ -1,7 +1,11 @@
 import type { Studio } from "@studio/contracts";
 import type { studios } from "@studio/db";
 
-export type StudioRecordRow = typeof studios.$inferSelect;
+/** The columns the answer is made of (the web lane's caller statement reads only these). */
+export type StudioRecordRow = Pick<
+  typeof studios.$inferSelect,
+  "id" | "organizationId" | "name" | "slug" | "timezone" | "locale" | "settings"
+>;
 
 /** The studio as `GET /v1/web/studio` answers it. */
 export function toStudio(row: StudioRecordRow): Studio {

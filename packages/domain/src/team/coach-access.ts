@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { FULL_PERMISSIONS, PermissionsSchema, type Permissions, type WebRole } from "@studio/contracts";
 import { coaches, preparedQuery, studios, type DbOrTx } from "@studio/db";
 import { forbidden } from "../errors";
-import type { CoachAccess, CoachActor } from "../scope";
+import type { CoachAccess, CoachActor, WebCallerStudio } from "../scope";
 
 /**
  * Coach access rules, resolved once per web request into the scope's actor (document 1 "Roles and coach access" and "Permissions blob"): OWNER has
@@ -24,7 +24,7 @@ export async function resolveCoachActor(
 export async function resolveWebCaller(
   db: DbOrTx,
   auth: { studioId: string; userId: string; role: WebRole },
-): Promise<{ actor: CoachActor; studio: typeof studios.$inferSelect | undefined }> {
+): Promise<{ actor: CoachActor; studio: WebCallerStudio | undefined }> {
   const [row] = await webCallerOf(db).execute({ studioId: auth.studioId, userId: auth.userId });
   const coach = row?.coach;
   const actor = (access: CoachAccess): CoachActor => ({
@@ -59,7 +59,16 @@ const webCallerOf = (db: DbOrTx) =>
   preparedQuery(db, "web_caller", (on) =>
     on
       .select({
-        studio: studios,
+        studio: {
+          id: studios.id,
+          organizationId: studios.organizationId,
+          name: studios.name,
+          slug: studios.slug,
+          timezone: studios.timezone,
+          locale: studios.locale,
+          settings: studios.settings,
+          crmBoardVersion: studios.crmBoardVersion,
+        },
         coach: {
           id: coaches.id,
           name: coaches.name,
