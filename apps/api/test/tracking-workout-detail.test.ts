@@ -148,6 +148,30 @@ describe("GET /v1/web/clients/{id}/tracking/workouts/{logId}", () => {
     });
   });
 
+  it("the record baseline reads the earlier logs' stored bests; a log without them (left NULL by migration 0021) by its entries (issue 30 item 2)", async () => {
+    const s = await fresh();
+    // Pull-day logs: the baseline, not the same type (their sets are not the previous best).
+    await insertLogs(t, s, [
+      push("2026-03-01", {
+        dayId: "d2",
+        entries: [ex("Bench", [{ weight: 100, reps: 5 }], "ex-bench")],
+        exerciseBests: { "id:ex-bench": [50, 5] },
+      }),
+      push("2026-03-02", { dayId: "d2", entries: [ex("Dips", [{ reps: 20 }])], exerciseBests: null }),
+    ]);
+    const log = await insertLog(
+      t,
+      s,
+      push("2026-03-05", {
+        entries: [ex("Bench", [{ weight: 90, reps: 5 }], "ex-bench"), ex("Dips", [{ reps: 15 }])],
+      }),
+    );
+    const byName = Object.fromEntries(
+      (await detail(s, log.id)).exercises.map((e: any) => [e.name, e.isPersonalRecord]),
+    );
+    expect(byName).toEqual({ Bench: true, Dips: false });
+  });
+
   it("same type: the same dayId in the same program, or for old logs the same label; volume history oldest first (this + 7), previous sessions newest first (5); later logs and abandoned starts left out", async () => {
     const s = await fresh();
     const days = Array.from({ length: 10 }, (_, i) => `2026-02-${String(10 + i).padStart(2, "0")}`);

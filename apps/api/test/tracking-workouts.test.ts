@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { clients, programs, studios } from "@studio/db";
+import { readFileSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { clients, programs, studios, workoutLogs } from "@studio/db";
+import { exerciseBestsOf } from "@studio/domain";
 import { newOwner, startTestApp, type TestApp } from "./support/harness";
 import { withoutRequestId } from "./support/team-fixtures";
 import {
@@ -357,6 +360,135 @@ describe("GET /v1/web/clients/{id}/tracking/workouts", () => {
     // With 100 kg inside the 500, 90 kg is no record.
     await insertLog(t, s, on("2025-06-03", { entries: [bench(100, 5)] }));
     expect((await view(s, "7d")).personalRecords).toEqual([]);
+  });
+
+  it("the baseline logs (before the earliest day the view shows) count by their stored bests, not their entries (issue 30 item 2)", async () => {
+    const s = await fresh();
+    await insertLogs(t, s, [
+      // Entries of 100 kg, stored bests of 50: the column is what the baseline reads.
+      on("2025-06-01", { entries: [bench(100, 5)], exerciseBests: { "id:ex-bench": [50, 5] } }),
+      on("2026-03-05", { entries: [bench(90, 5)] }),
+    ]);
+    expect((await view(s, "7d")).personalRecords.map((r: any) => r.value)).toEqual(["90 kg × 5"]);
+  });
+
+  it("a log without stored bests (left NULL by migration 0021) counts by its entries: every range answers as with the bests stored", async () => {
+    const logs: LogFields[] = [
+      on("2025-10-01", { entries: [bench(60, 5), { name: "Curl", sets: [{ weight: "10", reps: 8 }] }] }),
+      on("2025-11-01", {
+        entries: [bench(70, 3, { targetReps: 5 }), { name: " Curl", sets: [{ reps: 12 }] }],
+      }),
+      on("2025-12-20", { entries: [bench(65, 8), { name: "Pullup", sets: [{ reps: 9 }] }] }),
+      on("2026-01-10", { entries: [bench(72, 4, { targetReps: 5 })] }),
+      on("2026-02-01", { entries: [bench(71, 5), { name: "Curl", sets: [{ weight: 11, reps: 8 }] }] }),
+      on("2026-02-28", { entries: [bench(73, 5), { name: "Pullup", sets: [{ reps: 10 }] }] }),
+      on("2026-03-05", {
+        entries: [bench(75, 2, { targetReps: 3 }), { name: "Curl", sets: [{ weight: 12, reps: 6 }] }],
+      }),
+      on("2026-03-09", { entries: [bench(75, 6), { name: "Pullup", sets: [{ weight: 5, reps: 1 }] }] }),
+    ];
+    const stored = await fresh();
+    const legacy = await fresh();
+    const storedRows = await insertLogs(t, stored, logs);
+    const legacyRows = await insertLogs(
+      t,
+      legacy,
+      logs.map((l) => ({ ...l, exerciseBests: null })),
+    );
+    // The answers with each trainee's log ids replaced by the log's day.
+    const answer = async (s: ViewTrainee, rows: { id: string; performedOn: string }[], range: string) => {
+      let text = JSON.stringify(await view(s, range));
+      for (const row of rows) text = text.replaceAll(row.id, `log-${row.performedOn}`);
+      return JSON.parse(text);
+    };
+    for (const range of ["7d", "30d", "3m"]) {
+      const withBests = await answer(stored, storedRows, range);
+      expect(withBests.kpis.personalRecords, range).toBeGreaterThan(0);
+      expect(await answer(legacy, legacyRows, range), range).toEqual(withBests);
+    }
+  });
+
+  it("migration 0021's SQL computes the bests exerciseBestsOf computes, on PostgreSQL; NULL for numbers sent as strings", async () => {
+    const s = await fresh();
+    const all: unknown[] = [
+      [
+        {
+          exerciseId: " ex-1\u00a0",
+          name: "Squat",
+          sets: [
+            { done: true, weight: 100, reps: 5 },
+            { done: true, weight: 100, reps: 6 },
+          ],
+        },
+        {
+          exerciseId: "",
+          name: "\ufeffPlank ",
+          sets: [
+            { done: true, reps: 60 },
+            { done: true, weight: 0, reps: 90 },
+          ],
+        },
+        {
+          name: "Row",
+          sets: [
+            { done: true, weight: 50, reps: 7, targetReps: 9 },
+            { done: true, weight: 40, reps: 8, targetReps: 10 },
+          ],
+        },
+        {
+          name: "Dip",
+          sets: [
+            { done: true, weight: 0.1 + 0.2, reps: 8 },
+            { done: true, weight: 0.3, reps: 9 },
+          ],
+        },
+        {
+          name: "Curl",
+          sets: [{ done: false, weight: 30, reps: 8 }, { done: true, weight: -5, reps: 2.5 }, 7],
+        },
+        { name: "  ", sets: [{ done: true, reps: 3 }] },
+        "not an entry",
+      ],
+      [{ name: "Odd", sets: [{ done: true, weight: " 60 ", reps: 5 }] }],
+      [],
+      { not: "entries" },
+    ];
+    const rows = await t.deps.database.db
+      .insert(workoutLogs)
+      .values(
+        all.map((entries) => ({
+          studioId: s.studioId,
+          clientId: s.clientId,
+          performedOn: "2026-03-01",
+          entries,
+        })),
+      )
+      .returning({ id: workoutLogs.id });
+    const [, create, , drop] = readFileSync(
+      resolvePath(__dirname, "../../../packages/db/migrations/0021_workout-log-bests.sql"),
+      "utf8",
+    ).split("--> statement-breakpoint");
+    const db = t.deps.database.db;
+    await db.execute(sql.raw(create!));
+    await db.execute(
+      sql`update workout_logs set exercise_bests = workout_log_bests_0021(entries) where client_id = ${s.clientId}`,
+    );
+    await db.execute(sql.raw(drop!));
+    const stored = new Map(
+      (await db.select().from(workoutLogs).where(eq(workoutLogs.clientId, s.clientId))).map((r) => [r.id, r]),
+    );
+    const [mixed, odd, empty, notArray] = rows.map((r) => stored.get(r.id)!);
+    expect(mixed!.exerciseBests).toEqual({
+      "id:ex-1": [100, 6],
+      "name:Plank": [null, 90],
+      "name:Row": [40, 8],
+      "name:Dip": [0.1 + 0.2, 8],
+      "name:Curl": [null, 2.5],
+    });
+    expect(mixed!.exerciseBests).toEqual(exerciseBestsOf(mixed!.entries));
+    expect(odd!.exerciseBests).toBeNull();
+    expect(empty!.exerciseBests).toEqual({});
+    expect(notArray!.exerciseBests).toEqual({});
   });
 
   it("steps: goal from the plan when its requirement includes steps, else the trainee's goal, else null; seven days with null when not synced; source by the latest device", async () => {

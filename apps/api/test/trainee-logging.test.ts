@@ -15,6 +15,7 @@ import {
   weightEntries,
   workoutLogs,
 } from "@studio/db";
+import { exerciseBestsOf } from "@studio/domain";
 import { startTestApp, type TestApp } from "./support/harness";
 import { addTrainee } from "./support/notification-fixtures";
 
@@ -374,6 +375,51 @@ describe("workout logs", () => {
     );
     const stored = await t.deps.database.db.select().from(workoutLogs).where(eq(workoutLogs.id, created.id));
     expect(stored[0]!.completed).toBe(true);
+  });
+
+  it("every write stores the entries' exercise bests, computed as the coach views' record baseline computes them (issue 30 item 2)", async () => {
+    const me = await newTrainee();
+    const storedOf = async (id: string) =>
+      (await t.deps.database.db.select().from(workoutLogs).where(eq(workoutLogs.id, id)))[0]!;
+    const expectBestsOfEntries = async (id: string) => {
+      const row = await storedOf(id);
+      expect(row.exerciseBests).not.toBeNull();
+      expect(row.exerciseBests).toEqual(exerciseBestsOf(row.entries));
+      return row.exerciseBests;
+    };
+    const squat = (sets: Record<string, unknown>[]) => ({ exerciseId: "ex-squat", name: "Squat", sets });
+    const created = (
+      await me.call("POST", "/v1/trainee/workout-logs", {
+        entries: [
+          squat([
+            { done: true, weight: 100, reps: 5 },
+            { done: true, weight: 110, reps: 3, targetReps: 5 }, // 60 % of the target: not eligible
+            { done: false, weight: 120, reps: 5 },
+          ]),
+          { name: " Plank ", sets: [{ done: true, reps: 60 }] },
+        ],
+      })
+    ).body.data;
+    expect(await expectBestsOfEntries(created.id)).toEqual({
+      "id:ex-squat": [100, 5],
+      "name:Plank": [null, 60],
+    });
+
+    await me.call("PATCH", `/v1/trainee/workout-logs/${created.id}`, {
+      entries: [squat([{ done: true, weight: 105, reps: 4 }])],
+    });
+    expect(await expectBestsOfEntries(created.id)).toEqual({ "id:ex-squat": [105, 4] });
+
+    // A row without stored bests (one migration 0021 left NULL) gets them on any edit.
+    await t.deps.database.db
+      .update(workoutLogs)
+      .set({ exerciseBests: null })
+      .where(eq(workoutLogs.id, created.id));
+    await me.call("PATCH", `/v1/trainee/workout-logs/${created.id}`, { completed: true });
+    expect(await expectBestsOfEntries(created.id)).toEqual({ "id:ex-squat": [105, 4] });
+
+    const empty = (await me.call("POST", "/v1/trainee/workout-logs", {})).body.data;
+    expect(await expectBestsOfEntries(empty.id)).toEqual({});
   });
 
   it("GET lists the trainee's logs in [from, to], newest first; 30 days ending today by default; bounded span", async () => {

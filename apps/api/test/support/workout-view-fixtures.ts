@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { signServiceRequest } from "@studio/auth";
-import { clients, programs, pushTokens, dailyMetrics, workoutLogs } from "@studio/db";
+import { clients, programs, pushTokens, dailyMetrics, workoutLogs, type ExerciseBests } from "@studio/db";
+import { exerciseBestsOf } from "@studio/domain";
 import { randomUUID } from "node:crypto";
 import { userHeaders, type TestApp, type WebUserContext } from "./harness";
 import { addClient, addCoach, studioIdOf } from "./team-fixtures";
@@ -71,23 +72,35 @@ export interface LogFields {
   finishedAt?: string | null;
   entries?: { exerciseId?: string; name: string; sets: LogSet[] }[];
   createdAt?: string;
+  /**
+   * The stored exercise bests: by default those of the entries, as the domain's writes store
+   * them; null for a row migration 0021 left without (the views read its entries).
+   */
+  exerciseBests?: ExerciseBests | null;
 }
 
-const logValues = (s: { studioId: string; clientId: string }, f: LogFields) => ({
-  studioId: s.studioId,
-  clientId: s.clientId,
-  performedOn: f.performedOn,
-  completed: f.completed ?? true,
-  programId: f.programId ?? null,
-  dayId: f.dayId ?? null,
-  label: f.label ?? null,
-  startedAt: f.startedAt ? new Date(f.startedAt) : null,
-  finishedAt: f.finishedAt ? new Date(f.finishedAt) : null,
-  entries: (f.entries ?? []).map((e) => ({ ...e, sets: e.sets.map((set) => ({ done: true, ...set })) })),
-  ...(f.createdAt ? { createdAt: new Date(f.createdAt) } : {}),
-});
+const logValues = (s: { studioId: string; clientId: string }, f: LogFields) => {
+  const entries = (f.entries ?? []).map((e) => ({
+    ...e,
+    sets: e.sets.map((set) => ({ done: true, ...set })),
+  }));
+  return {
+    studioId: s.studioId,
+    clientId: s.clientId,
+    performedOn: f.performedOn,
+    completed: f.completed ?? true,
+    programId: f.programId ?? null,
+    dayId: f.dayId ?? null,
+    label: f.label ?? null,
+    startedAt: f.startedAt ? new Date(f.startedAt) : null,
+    finishedAt: f.finishedAt ? new Date(f.finishedAt) : null,
+    entries,
+    exerciseBests: f.exerciseBests === undefined ? exerciseBestsOf(entries) : f.exerciseBests,
+    ...(f.createdAt ? { createdAt: new Date(f.createdAt) } : {}),
+  };
+};
 
-/** Workout logs written straight to the table (sets default to done), in one statement. */
+/** Workout logs written straight to the table (sets default to done, bests stored), in one statement. */
 export async function insertLogs(t: TestApp, s: { studioId: string; clientId: string }, logs: LogFields[]) {
   if (logs.length === 0) return [];
   return t.deps.database.db

@@ -140,6 +140,13 @@ export const healthSamples = pgTable(
   ],
 );
 
+/**
+ * A log's exercise bests (workout_logs.exercise_bests): per exercise key (`id:<exerciseId>`, else
+ * `name:<name>`), the best eligible set as [weight (null when unweighted), reps]; written by the
+ * domain's `exerciseBestsOf(entries)` with the entries.
+ */
+export type ExerciseBests = Record<string, [number | null, number]>;
+
 /** A logged workout (decisions.md "Trainee app: plans and logging"). */
 export const workoutLogs = pgTable(
   "workout_logs",
@@ -160,6 +167,12 @@ export const workoutLogs = pgTable(
     entries: jsonb("entries")
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The entries' exercise bests, the personal-record baseline the coach views read instead of
+     * every earlier log's entries (issue 30 item 2). NULL on a row migration 0021 could not compute
+     * exactly in SQL (numbers sent as strings): readers compute it from the entries then.
+     */
+    exerciseBests: jsonb("exercise_bests").$type<ExerciseBests>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,7 +6,7 @@ import type { StudioScope } from "../scope";
 import { round2 } from "./tracking-history";
 import { exerciseKey, findPersonalRecords, type BestSet } from "./personal-records";
 import { loadTrackedTrainee } from "./tracked-trainee";
-import { logOrderDesc, selectTraineeLogs, workoutLogColumns } from "./workout-log-rows";
+import { logOrderDesc, selectBaselineBests, selectTraineeLogs, workoutLogColumns } from "./workout-log-rows";
 import { readSession, topSetOf, type ReadSession } from "./workout-session";
 
 const L = WORKOUT_VIEW_LIMITS;
@@ -35,7 +35,7 @@ export function bestDeltas(best: BestSet | null, previous: BestSet | null) {
 /**
  * `GET /v1/web/clients/:id/tracking/workouts/:logId` (document 2 "Workout detail"): one session
  * with, per exercise holding a done set, its done sets, top set, whether it set a personal record
- * (against the best of up to 500 earlier logs of any type), the previous best of the same session
+ * (against the stored bests of up to 500 earlier logs of any type), the previous best of the same session
  * type and the deltas; the volume history (this and up to seven earlier same-type sessions, oldest
  * first) and up to five earlier same-type sessions. Same type: the same program and the same
  * dayId, or for a log without one (old logs) the same label. Up to 40 logs are scanned newest
@@ -75,7 +75,7 @@ export async function getClientWorkout(
       logOrderDesc,
       L.detailScan,
     ),
-    selectTraineeLogs(db, scope, trainee.clientId, upTo(log.id, false), logOrderDesc, L.baselineLogs),
+    selectBaselineBests(db, scope, trainee.clientId, upTo(log.id, false), L.baselineLogs),
   ]);
 
   const session = readSession(log);
@@ -84,11 +84,9 @@ export async function getClientWorkout(
     .map(readSession)
     .filter((s) => s.status !== null);
 
-  // Records of this log against the baseline of the earlier logs (oldest first, this log last).
+  // Records of this log against the baseline of the earlier logs' stored bests (oldest first).
   const recordKeys = new Set(
-    findPersonalRecords([...earlier].reverse().concat(log))
-      .filter((r) => r.workoutLogId === log.id)
-      .map((r) => exerciseKey(r.exerciseId, r.name)),
+    findPersonalRecords([log], [...earlier].reverse()).map((r) => exerciseKey(r.exerciseId, r.name)),
   );
 
   const exercises = session.exercises.map((exercise) => {

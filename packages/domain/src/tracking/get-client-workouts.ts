@@ -12,7 +12,7 @@ import { workoutsPerWeekOf } from "../templates/training-rules";
 import { inRange, keysOf, lastDays, lastWeeks, previousRange } from "../time/day-keys";
 import { loadActivePlan } from "./active-plan";
 import { loadTrackedTrainee } from "./tracked-trainee";
-import { logOrderDesc, selectTraineeLogs } from "./workout-log-rows";
+import { logOrderDesc, selectBaselineBests, selectTraineeLogs } from "./workout-log-rows";
 import { readSession } from "./workout-session";
 import { isSession, recordsInRange, spanKpis, stepsSourceOf, weekBuckets } from "./workout-view-rules";
 
@@ -23,8 +23,8 @@ const L = WORKOUT_VIEW_LIMITS;
  * Sunday–Saturday weeks whatever the range, the range's sessions newest first (completed or
  * partial), each session's volume, the five most recent records of the range, the steps strip,
  * kpis and the previous span's kpis. Two round trips: the trainee, then five parallel reads
- * (logs from the earliest day any part needs to today, up to 500 logs before it as the record
- * baseline, the active training plan, seven days of steps, the latest device); everything else
+ * (logs from the earliest day any part needs to today, the stored exercise bests of up to 500
+ * logs before it as the record baseline, the active training plan, seven days of steps, the latest device); everything else
  * is computed in memory over bounded rows.
  */
 export async function getClientWorkouts(
@@ -39,7 +39,7 @@ export async function getClientWorkouts(
   const windowFrom = previous.from < weeks[0]!.from ? previous.from : weeks[0]!.from;
   const stepsRange = lastDays(scope.now, trainee.zone, L.stepsDays);
 
-  const [windowRows, baselineRows, plan, stepRows, [device]] = await Promise.all([
+  const [windowRows, baselineBests, plan, stepRows, [device]] = await Promise.all([
     selectTraineeLogs(
       db,
       scope,
@@ -48,14 +48,7 @@ export async function getClientWorkouts(
       logOrderDesc,
       L.windowLogs,
     ),
-    selectTraineeLogs(
-      db,
-      scope,
-      trainee.clientId,
-      lt(workoutLogs.performedOn, windowFrom),
-      logOrderDesc,
-      L.baselineLogs,
-    ),
+    selectBaselineBests(db, scope, trainee.clientId, lt(workoutLogs.performedOn, windowFrom), L.baselineLogs),
     loadActivePlan(db, scope, trainee.clientId, "TRAINING"),
     db
       .select({ date: dailyMetrics.date, steps: dailyMetrics.steps })
@@ -75,10 +68,10 @@ export async function getClientWorkouts(
       .limit(1),
   ]);
 
-  // Every log read, oldest first (both reads come newest first). The baseline logs only feed
-  // record detection (their entries): they are not read as sessions (issue 30).
+  // The window's logs and the baseline's stored bests, oldest first (both reads come newest
+  // first). The baseline only feeds record detection: its entries are not read (issue 30).
   const windowLogs = [...windowRows].reverse().map(readSession);
-  const logs = [...[...baselineRows].reverse().map((row) => ({ row })), ...windowLogs];
+  const earlierBests = [...baselineBests].reverse();
   const inSpan = (span: typeof range) =>
     windowLogs.filter((s) => inRange(s.row.performedOn, span) && isSession(s));
 
@@ -92,9 +85,10 @@ export async function getClientWorkouts(
     requirement && requirement.stepsApply && requirement.stepsDaily > 0 ? requirement.stepsDaily : null;
 
   const current = inSpan(range);
-  const records = recordsInRange(logs, range);
+  const records = recordsInRange(windowLogs, range, L.baselineLogs, earlierBests);
   const previousSessions = inSpan(previous);
-  const previousRecords = previousSessions.length > 0 ? recordsInRange(logs, previous) : [];
+  const previousRecords =
+    previousSessions.length > 0 ? recordsInRange(windowLogs, previous, L.baselineLogs, earlierBests) : [];
   const stepsByDay = new Map(stepRows.map((r) => [r.date, r.steps]));
 
   return {

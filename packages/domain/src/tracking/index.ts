@@ -21,11 +21,14 @@ export { recordHealthSamples } from "./record-health-samples";
 export { weightSourceOf, isAppWeighIn, APP_WEIGHT_SOURCE } from "./weight-source";
 export {
   findPersonalRecords,
+  exerciseBestsOf,
   beatsRecord,
   recordDisplay,
   type BestSet,
   type WorkoutLogForRecords,
+  type ExerciseBests,
 } from "./personal-records";
+export { fillWorkoutLogBests } from "./fill-workout-log-bests";
 export { workoutStreak } from "./workout-streak";
 export { downsampleEvenly } from "./downsample-evenly";
 export {

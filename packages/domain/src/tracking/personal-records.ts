@@ -1,4 +1,7 @@
 import type { PersonalRecord } from "@studio/contracts";
+import type { ExerciseBests } from "@studio/db";
+
+export type { ExerciseBests };
 
 /** A workout log as record detection reads it (entries: [{exerciseId, name, sets: [{done, weight, reps, targetReps}]}]). */
 export interface WorkoutLogForRecords {
@@ -115,12 +118,36 @@ function computeSessionBests(entries: unknown): ExerciseBest[] {
 }
 
 /**
- * The personal records set across sessions, oldest first: a session's best set of an exercise
- * is a record when it beats the best of every earlier session of the list; the first session of
- * an exercise never counts (it only sets the baseline).
+ * The bests a log stores when written (workout_logs.exercise_bests, issue 30 item 2): each
+ * exercise's best eligible set by exercise key, as record detection computes it from the entries
+ * (`sessionBests`), so a baseline read from the column equals one computed from the entries.
  */
-export function findPersonalRecords(logsOldestFirst: readonly WorkoutLogForRecords[]): PersonalRecord[] {
+export function exerciseBestsOf(entries: unknown): ExerciseBests {
+  const bests: ExerciseBests = {};
+  for (const { key, best } of sessionBests(entries)) bests[key] = [best.weight, best.reps];
+  return bests;
+}
+
+/**
+ * The personal records set across sessions, oldest first: a session's best set of an exercise
+ * is a record when it beats the best of every earlier session (of `baselineOldestFirst`, the
+ * stored bests of sessions before the list, then of the list); the first session of an exercise
+ * never counts (it only sets the baseline).
+ */
+export function findPersonalRecords(
+  logsOldestFirst: readonly WorkoutLogForRecords[],
+  baselineOldestFirst: readonly ExerciseBests[] = [],
+): PersonalRecord[] {
   const baseline = new Map<string, BestSet>();
+  // The record per exercise after each session: its best unless that does not beat the record.
+  const raise = (key: string, best: BestSet, record: BestSet | undefined) =>
+    baseline.set(key, record && !beatsRecord(best, record) ? record : best);
+  for (const bests of baselineOldestFirst) {
+    for (const key of Object.keys(bests)) {
+      const [weight, reps] = bests[key]!;
+      raise(key, { weight, reps }, baseline.get(key));
+    }
+  }
   const records: PersonalRecord[] = [];
   for (const log of logsOldestFirst) {
     for (const { key, exerciseId, name, best } of sessionBests(log.entries)) {
@@ -136,7 +163,7 @@ export function findPersonalRecords(logsOldestFirst: readonly WorkoutLogForRecor
           workoutLogId: log.id,
         });
       }
-      baseline.set(key, record && !beatsRecord(best, record) ? record : best);
+      raise(key, best, record);
     }
   }
   return records;

@@ -2,7 +2,12 @@
 // rules") over logs already read into memory. Pure: no database, no clock.
 import { WORKOUT_VIEW_LIMITS, type PersonalRecord, type WorkoutKpis } from "@studio/contracts";
 import { inRange, keysOf, type DayRange } from "../time/day-keys";
-import { findPersonalRecords, type WorkoutLogForRecords } from "./personal-records";
+import {
+  exerciseBestsOf,
+  findPersonalRecords,
+  type ExerciseBests,
+  type WorkoutLogForRecords,
+} from "./personal-records";
 import type { ReadSession } from "./workout-session";
 
 /** A log that is a session: completed, or partial (at least one done set). Abandoned starts are not. */
@@ -11,26 +16,28 @@ export const isSession = (s: ReadSession): boolean => s.status !== null;
 /**
  * The records set inside `range` (oldest first): each log of the range is checked against the
  * best per exercise of the sessions before it, the baseline being the logs of the range before
- * it plus up to `baselineLogs` logs before the range. `logsOldestFirst` holds every log read,
- * oldest first. An exercise's first session never counts (it only sets the baseline).
+ * it plus up to `baselineLogs` logs before the range. `logsOldestFirst` holds every log read with
+ * its entries, oldest first; `earlierBests` the stored bests of logs before all of them (oldest
+ * first, issue 30 item 2), read as the baseline's oldest part. An exercise's first session never
+ * counts (it only sets the baseline).
  */
 export function recordsInRange(
   logsOldestFirst: readonly { row: WorkoutLogForRecords }[],
   range: DayRange,
   baselineLogs: number = WORKOUT_VIEW_LIMITS.baselineLogs,
+  earlierBests: readonly ExerciseBests[] = [],
 ): PersonalRecord[] {
   const before = logsOldestFirst.filter((s) => s.row.performedOn < range.from);
   const within = logsOldestFirst.filter((s) => inRange(s.row.performedOn, range));
   if (within.length === 0) return [];
-  const ids = new Set(within.map((s) => s.row.id));
-  const baseline = baselineLogs > 0 ? before.slice(-baselineLogs) : [];
+  const baseline =
+    baselineLogs > 0
+      ? [...earlierBests, ...before.map((s) => exerciseBestsOf(s.row.entries))].slice(-baselineLogs)
+      : [];
   return findPersonalRecords(
-    [...baseline, ...within].map((s) => ({
-      id: s.row.id,
-      performedOn: s.row.performedOn,
-      entries: s.row.entries,
-    })),
-  ).filter((r) => ids.has(r.workoutLogId));
+    within.map((s) => ({ id: s.row.id, performedOn: s.row.performedOn, entries: s.row.entries })),
+    baseline,
+  );
 }
 
 /** Sessions per Sunday–Saturday week (weeks oldest first, as given). */

@@ -2,6 +2,7 @@ import type { WorkoutLogCreateInput, WorkoutLogRecord } from "@studio/contracts"
 import { workoutLogs, type Db } from "@studio/db";
 import type { TraineeScope } from "../scope";
 import { loadTraineeToday } from "../trainee/trainee-today";
+import { exerciseBestsOf } from "../tracking/personal-records";
 import { assertOwnProgram, assertPastOrToday, assertWorkoutTimes } from "./logging-rules";
 import { storedEntries, toWorkoutLog } from "./workout-log-record";
 
@@ -23,6 +24,7 @@ export async function logWorkout(
   const finishedAt = input.finishedAt ? new Date(input.finishedAt) : null;
   assertWorkoutTimes(startedAt, finishedAt, scope.now);
   if (input.programId) await assertOwnProgram(db, scope, input.programId);
+  const entries = storedEntries(input.entries ?? []);
   const [row] = await db
     .insert(workoutLogs)
     .values({
@@ -35,7 +37,9 @@ export async function logWorkout(
       startedAt,
       finishedAt,
       completed: input.completed ?? false,
-      entries: storedEntries(input.entries ?? []),
+      entries,
+      // The coach views' record baseline reads these instead of the entries (issue 30 item 2).
+      exerciseBests: exerciseBestsOf(entries),
       createdAt: scope.now,
       updatedAt: scope.now,
     })

@@ -4,6 +4,7 @@ import { workoutLogs, type Db } from "@studio/db";
 import { notFound } from "../errors";
 import type { TraineeScope } from "../scope";
 import { loadTraineeToday } from "../trainee/trainee-today";
+import { exerciseBestsOf } from "../tracking/personal-records";
 import { assertOwnProgram, assertPastOrToday, assertWorkoutTimes } from "./logging-rules";
 import { storedEntries, toWorkoutLog } from "./workout-log-record";
 
@@ -39,6 +40,7 @@ export async function updateWorkoutLog(
     if (input.startedAt !== undefined || input.finishedAt !== undefined)
       assertWorkoutTimes(startedAt, finishedAt, scope.now);
     if (input.programId) await assertOwnProgram(tx, scope, input.programId);
+    const entries = input.entries !== undefined ? storedEntries(input.entries) : stored.entries;
 
     const [row] = await tx
       .update(workoutLogs)
@@ -50,7 +52,9 @@ export async function updateWorkoutLog(
         startedAt,
         finishedAt,
         ...(input.completed !== undefined && { completed: input.completed }),
-        ...(input.entries !== undefined && { entries: storedEntries(input.entries) }),
+        ...(input.entries !== undefined && { entries }),
+        // Always rewritten with the entries the log keeps (a row migration 0021 left NULL heals).
+        exerciseBests: exerciseBestsOf(entries),
         updatedAt: scope.now,
       })
       .where(own)
