@@ -11,10 +11,14 @@ beforeAll(async () => {
 afterAll(async () => handle?.close());
 
 describe("schema rules", () => {
-  it("every tenant table has studio_id with a foreign key to studios and an index", async () => {
+  it("every tenant table has studio_id with a foreign key to studios (or the statement trigger that checks it) and an index", async () => {
+    // content_unlocks: its rows' studio is checked set-based by content_unlocks_check (migration
+    // 0022; content-unlock-integrity.test.ts), not by a per-row foreign key.
     const { rows } = await handle.executor.executeSql(`
       select c.table_name,
-        exists (select 1 from information_schema.table_constraints tc
+        exists (select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+                where t.tgrelid = c.table_name::regclass and p.proname = c.table_name || '_check')
+        or exists (select 1 from information_schema.table_constraints tc
                 join information_schema.key_column_usage k on k.constraint_name = tc.constraint_name and k.table_name = tc.table_name
                 join information_schema.constraint_column_usage u on u.constraint_name = tc.constraint_name
                 where tc.table_name = c.table_name and tc.constraint_type = 'FOREIGN KEY' and k.column_name = 'studio_id' and u.table_name = 'studios') as has_fk,

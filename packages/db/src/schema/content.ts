@@ -11,7 +11,6 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { clients } from "./clients";
 import { studioIdColumn } from "./studio";
 
 /**
@@ -125,17 +124,20 @@ export const contentItemTags = pgTable(
 /**
  * One row per (item, trainee): the pair is the key. source manual rows are the coach's replace-set; automation rows
  * (automation flows, imports) are listed but never deleted by the unlock routes.
+ *
+ * No per-row foreign keys (migration 0022, docs/decisions/content.md "Unlock rows without per-row
+ * foreign keys"): a 5,000-trainee PUT spent half its PostgreSQL time in 15,000 FK checks. Statement
+ * triggers hold the same rules set-based: an inserted or updated row's trainee and item must be
+ * of the row's studio (else foreign_key_violation), and deleting a trainee or an item (a studio's
+ * cascade included) deletes its rows, under a per-studio advisory lock so a concurrent write and
+ * delete cannot leave a row behind.
  */
 export const contentUnlocks = pgTable(
   "content_unlocks",
   {
-    studioId: studioIdColumn(),
-    contentId: text("content_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    studioId: text("studio_id").notNull(),
+    contentId: text("content_id").notNull(),
+    clientId: text("client_id").notNull(),
     /** manual | automation */
     source: text("source").notNull(),
     createdAt: createdAt(),
