@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { applyV8Flags } from "./runtime-flags";
 import { gracefulShutdown } from "./shutdown";
 
 const logger = createLogger();
@@ -24,6 +25,9 @@ try {
 // accepted (issue 30, item 9; seen with gdb). With the loop alive, the compilation goes on
 // beside the server.
 const startingUp = setInterval(() => {}, 60_000);
+
+// The embedded database: its WebAssembly on the baseline compiler (see runtime-flags).
+applyV8Flags(config);
 
 // The app and its dependencies are imported once the configuration is known to be valid: a
 // refused configuration exits in about a second instead of after loading the whole app.
