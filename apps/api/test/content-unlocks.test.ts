@@ -157,6 +157,30 @@ describe("PUT /v1/web/content/:id/unlocks", () => {
     expect(sets.map((s) => [...s].sort())).toContainEqual(final);
   });
 
+  it("a PUT while a grant of one of its pairs is uncommitted waits for it, then keeps the automation row (no unique conflict)", async () => {
+    const { user, ids } = await studioWithClients(2);
+    const item = await createContent(t, user);
+    const scope = t.scopeFor(await studioIdOf(t, user));
+    let put!: Promise<{ status: number }>;
+    await t.deps.database.db.transaction(async (tx) => {
+      expect(await grantContentUnlock(tx, scope, { contentId: item.id, clientId: ids[0]! })).toEqual({
+        unlocked: true,
+        already: false,
+      });
+      // Uncommitted: the PUT's plain insert would fail on this pair if it did not wait for it.
+      put = putUnlocks(t, user, item.id, ids);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await put).status).toBe(200);
+    const rows = await rowsOf(item.id);
+    expect(rows.map((r) => [r.clientId, r.source]).sort()).toEqual(
+      [
+        [ids[0], "automation"],
+        [ids[1], "manual"],
+      ].sort(),
+    );
+  });
+
   it("NOT_FOUND content item not found; another studio's item answers exactly like a missing one", async () => {
     const { user, ids } = await studioWithClients(1);
     const item = await createContent(t, user);

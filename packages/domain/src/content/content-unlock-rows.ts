@@ -28,12 +28,15 @@ export async function unlockRowsOf(
   );
 }
 
-/** NOT_FOUND "content item not found" unless the item is the studio's; `forUpdate` locks its row. */
+/**
+ * NOT_FOUND "content item not found" unless the item is the studio's; `lock` locks its row (an
+ * unlock PUT "update", a grant "share": the two never write one item's rows at the same time).
+ */
 export async function assertContentItem(
   db: DbOrTx,
   scope: StudioScope,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: "update" | "share" } = {},
 ): Promise<void> {
   const { studioId } = scope;
   const query = db
@@ -41,6 +44,6 @@ export async function assertContentItem(
     .from(contentItems)
     .where(contentItemOf(studioId, id))
     .limit(1);
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+  const [row] = options.lock ? await query.for(options.lock) : await query;
   if (!row) throw notFound("content item");
 }

@@ -18,15 +18,21 @@ export async function grantContentUnlock(
 ): Promise<ContentUnlockGrant> {
   const { contentId, clientId } = parseDomainInput(ContentUnlockGrantInput, input);
   const { studioId } = scope;
-  const [, [client]] = await Promise.all([
-    assertContentItem(db, scope, contentId),
-    db.select({ id: clients.id }).from(clients).where(liveTraineeOf(scope, clientId)).limit(1),
-  ]);
-  if (!client) throw notFound("client");
-  const inserted = await db
-    .insert(contentUnlocks)
-    .values({ studioId, contentId, clientId, source: "automation", createdAt: scope.now })
-    .onConflictDoNothing({ target: [contentUnlocks.contentId, contentUnlocks.clientId] })
-    .returning({ clientId: contentUnlocks.clientId });
-  return inserted.length ? { unlocked: true, already: false } : { unlocked: false, already: true };
+  // The item's row FOR SHARE until the insert commits: an unlock PUT of the item (FOR UPDATE, then
+  // a plain insert of the pairs it does not see) waits for this row instead of failing on it.
+  return db.transaction(async (tx) => {
+    await assertContentItem(tx, scope, contentId, { lock: "share" });
+    const [client] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(liveTraineeOf(scope, clientId))
+      .limit(1);
+    if (!client) throw notFound("client");
+    const inserted = await tx
+      .insert(contentUnlocks)
+      .values({ studioId, contentId, clientId, source: "automation", createdAt: scope.now })
+      .onConflictDoNothing({ target: [contentUnlocks.contentId, contentUnlocks.clientId] })
+      .returning({ clientId: contentUnlocks.clientId });
+    return inserted.length ? { unlocked: true, already: false } : { unlocked: false, already: true };
+  });
 }

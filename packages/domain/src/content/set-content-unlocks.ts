@@ -19,7 +19,7 @@ const MISSING_SHOWN = 20;
  * "Permissions blob"), then manual rows of unlisted trainees are deleted — for such a coach only
  * rows of trainees they reach, so their replace-set never removes another coach's grants — and
  * manual rows inserted for the listed ones. Automation rows are never deleted and get no second row
- * (the unique (item, trainee) key skips them). isRestricted is not touched; nothing is sent.
+ * (only pairs not stored yet are inserted). isRestricted is not touched; nothing is sent.
  * The ids travel as one jsonb parameter, so 5000 of them cost four statements.
  */
 export async function setContentUnlocks(
@@ -33,7 +33,7 @@ export async function setContentUnlocks(
   const listed = sql`(select jsonb_array_elements_text(${idsJson}::jsonb))`;
   const reached = clientScope(accessOf(scope));
   return db.transaction(async (tx) => {
-    await assertContentItem(tx, scope, input.id, { forUpdate: true });
+    await assertContentItem(tx, scope, input.id, { lock: "update" });
     if (ids.length) {
       const missing = resultRows<{ id: string }>(
         await tx.execute(sql`select w.id from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
@@ -59,11 +59,14 @@ export async function setContentUnlocks(
             : undefined,
         ),
       );
+    // A plain insert of the pairs not stored yet: no other transaction writes this item's rows
+    // now (PUTs hold the item's row lock FOR UPDATE, grantContentUnlock FOR SHARE), so no unique
+    // conflict can arise, and ON CONFLICT's speculative insertion cost a third of the insert.
     if (ids.length)
       await tx.execute(sql`insert into ${contentUnlocks} (studio_id, content_id, client_id, source, created_at)
         select ${studioId}, ${input.id}, w.id, 'manual', ${scope.now.toISOString()}::timestamptz
         from jsonb_array_elements_text(${idsJson}::jsonb) as w(id)
-        on conflict (content_id, client_id) do nothing`);
+        where not exists (select 1 from ${contentUnlocks} as u where u.content_id = ${input.id} and u.client_id = w.id)`);
     return { items: await unlockRowsOf(tx, scope, input.id) };
   });
 }
