@@ -55,8 +55,8 @@ function fixture() {
     `#!/bin/sh\necho "$@" >> "${root}/pnpm-calls"\nexit \${FAKE_PNPM_EXIT:-0}\n`,
     { mode: 0o755 },
   );
-  const run = (exitCode = 0) =>
-    spawnSync(process.execPath, [path.join(root, "tooling/scripts/ensure-built.mjs")], {
+  const run = (exitCode = 0, args: string[] = []) =>
+    spawnSync(process.execPath, [path.join(root, "tooling/scripts/ensure-built.mjs"), ...args], {
       env: {
         ...process.env,
         PATH: `${path.join(root, "bin")}:${process.env.PATH}`,
@@ -70,7 +70,17 @@ function fixture() {
       : [];
   const touch = (file: string) => utimesSync(path.join(root, file), new Date(), new Date());
   const bundleMtime = () => statSync(path.join(root, "apps/api/dist/main.js")).mtimeMs;
-  return { root, run, calls, touch, bundleMtime };
+  /** A bundle that runs: the ES module package it sits in, both as old as the fixture's. */
+  const bundleSource = (source: string) => {
+    for (const [file, text] of [
+      ["apps/api/package.json", '{ "type": "module" }'],
+      ["apps/api/dist/main.js", source],
+    ] as const) {
+      writeFileSync(path.join(root, file), text);
+      utimesSync(path.join(root, file), old, file.endsWith("main.js") ? bundleAt : old);
+    }
+  };
+  return { root, run, calls, touch, bundleMtime, bundleSource };
 }
 
 describe("pnpm start's build step (ensure-built.mjs)", () => {
@@ -104,6 +114,27 @@ describe("pnpm start's build step (ensure-built.mjs)", () => {
     expect(f.calls()).toHaveLength(1);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("without writing apps/api/dist/main.js");
+  });
+
+  it("--start (pnpm start) then runs the bundle in the same process, from apps/api", () => {
+    const f = fixture();
+    f.bundleSource("console.log(JSON.stringify({ cwd: process.cwd(), pid: process.pid }));\n");
+    const result = f.run(0, ["--start"]);
+    expect(result.status, result.stderr).toBe(0);
+    const ran = JSON.parse(result.stdout.trim()) as { cwd: string; pid: number };
+    expect(ran.cwd).toBe(path.join(f.root, "apps/api"));
+    expect(ran.pid).toBe(result.pid);
+    // Without it the script only builds (the bundle's line is not printed).
+    expect(f.run().stdout).toBe("");
+  });
+
+  it("--start does not run the bundle when the build fails", () => {
+    const f = fixture();
+    f.bundleSource("console.log('ran');\n");
+    f.touch("apps/api/src/main.ts");
+    const result = f.run(3, ["--start"]);
+    expect(result.status).toBe(3);
+    expect(result.stdout).not.toContain("ran");
   });
 
   it("stops with the build's exit status when the build fails", () => {
