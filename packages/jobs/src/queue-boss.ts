@@ -97,17 +97,40 @@ export async function setUpQueues(
   database: DatabaseHandle,
   registry: JobRegistry,
 ): Promise<void> {
+  // Read once: a queue whose stored settings already are the definition's is left alone (two
+  // statements per job at every start otherwise, ~0.1 s of the embedded start; issue 30 item 9).
+  const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
   for (const job of registry.list()) {
     const queueOptions = {
       name: job.name,
       policy: job.policy ?? "standard",
       ...retryOptions(job),
     } as const;
-    await boss.createQueue(job.name, queueOptions);
-    // createQueue keeps an existing queue as it was; bring its defaults in line with the definition.
-    await boss.updateQueue(job.name, queueOptions);
+    if (!queueIsAsDefined(stored.get(job.name), queueOptions)) {
+      await boss.createQueue(job.name, queueOptions);
+      // createQueue keeps an existing queue as it was; bring its defaults in line with the definition.
+      await boss.updateQueue(job.name, queueOptions);
+    }
     for (const statement of job.setupSql ?? []) await runSetupSql(database, statement);
   }
+}
+
+/**
+ * Whether createQueue + updateQueue would change nothing: the queue exists and each setting the
+ * definition gives is the stored one (updateQueue keeps a stored value where it is given none).
+ */
+export function queueIsAsDefined(
+  stored: PgBoss.QueueResult | undefined,
+  defined: PgBoss.Queue & { policy: string },
+): boolean {
+  if (!stored || stored.policy !== defined.policy) return false;
+  const given = [
+    [defined.retryLimit, stored.retryLimit],
+    [defined.retryDelay, stored.retryDelay],
+    [defined.retryBackoff, stored.retryBackoff],
+    [defined.expireInSeconds, stored.expireInSeconds],
+  ] as const;
+  return given.every(([value, current]) => value === undefined || value === current);
 }
 
 /** (Re)writes the cron schedule of every repeating job; drops the schedule of one that stopped repeating. */
