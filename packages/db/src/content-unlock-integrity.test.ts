@@ -88,12 +88,16 @@ describe("content_unlocks integrity under concurrency (PostgreSQL)", () => {
   let a: DatabaseHandle;
   let b: DatabaseHandle;
 
+  // Room for a loaded CI machine: a create or drop database waited beyond the 5 s default
+  // statement timeout in a full run (checkpoints, other runs' drops).
+  const timeouts = { connectTimeoutMs: 15_000, acquireTimeoutMs: 15_000, statementTimeoutMs: 60_000 };
+
   beforeAll(async () => {
-    admin = createDatabase({ url: adminUrl, maxConnections: 1, connectTimeoutMs: 15_000 });
+    admin = createDatabase({ url: adminUrl, maxConnections: 1, ...timeouts });
     await admin.executor.executeSql(`create database ${name}`);
     const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-    a = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000 });
-    b = createDatabase({ url, maxConnections: 1, connectTimeoutMs: 15_000 });
+    a = createDatabase({ url, maxConnections: 1, ...timeouts });
+    b = createDatabase({ url, maxConnections: 1, ...timeouts });
     await a.migrate();
   }, 120_000);
   afterAll(async () => {
@@ -101,7 +105,7 @@ describe("content_unlocks integrity under concurrency (PostgreSQL)", () => {
     await b?.close();
     await admin?.executor.executeSql(`drop database if exists ${name} with (force)`);
     await admin?.close();
-  });
+  }, 120_000);
   beforeEach(async () => {
     await a.executor.executeSql("delete from studios");
     for (const statement of seed.split(";").filter((s) => s.trim())) await a.executor.executeSql(statement);
