@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { integer, pgTable } from "drizzle-orm/pg-core";
 import { createDatabase, type DatabaseHandle, type DbOrTx } from "./client";
-import { preparedQuery } from "./prepared-query";
+import { preparedQuery, preparedStatement } from "./prepared-query";
 
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const tableName = `pq_probe_${randomBytes(4).toString("hex")}`;
@@ -56,5 +56,17 @@ describe("preparedQuery", () => {
       }),
     ).rejects.toThrow("roll back");
     expect(await countOf(7)).toBe(0);
+  });
+});
+
+describe("preparedStatement", () => {
+  it("a raw statement is the same object on its handle however often it runs, with its placeholders' values", async () => {
+    const insert = sql`insert into ${probe} (n) values (${sql.placeholder("n")}::int * 10) returning n`;
+    const first = preparedStatement(handle.db, "pq_raw_insert", insert);
+    expect(preparedStatement(handle.db, "pq_raw_insert", insert)).toBe(first);
+    const answered = (await first.execute({ n: 4 })) as unknown as { n: number }[];
+    expect([...answered]).toEqual([{ n: 40 }]);
+    await first.execute({ n: 4 });
+    expect(await countOf(40)).toBe(2);
   });
 });

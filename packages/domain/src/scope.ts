@@ -3,6 +3,7 @@ import type { DbOrTx, studios } from "@studio/db";
 import type { Logger } from "@studio/observability";
 import type { LanguageModel, WebPageReader } from "./ports";
 import type { ObjectStorage } from "./ports";
+import type { StudioRecordRow } from "./studio/studio-record";
 
 /**
  * Enqueues a job in the caller's transaction (the job exists if and only if the write that
@@ -91,10 +92,7 @@ export interface ScopeBase {
  * CRM board's cache version. Only these: every further column was decoded on every web request
  * (timestamps parsed into Dates) and read by nothing (issue 30 profile).
  */
-export type WebCallerStudio = Pick<
-  typeof studios.$inferSelect,
-  "id" | "organizationId" | "name" | "slug" | "timezone" | "locale" | "settings" | "crmBoardVersion"
->;
+export type WebCallerStudio = StudioRecordRow & Pick<typeof studios.$inferSelect, "crmBoardVersion">;
 
 /** A call scoped to one studio (the tenant): every query filters by `studioId`. */
 export interface StudioScope<A extends StudioActor = StudioActor> extends ScopeBase {

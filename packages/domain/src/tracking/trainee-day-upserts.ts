@@ -1,7 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { TRACKING_LIMITS } from "@studio/contracts";
-import { preparedQuery, resultRows, type Db } from "@studio/db";
+import { preparedStatement, resultRows, type Db } from "@studio/db";
 import { liveTraineeOf } from "../clients/live-trainee";
 import type { StudioScope } from "../scope";
 import { todayKey } from "../time/day-keys";
@@ -47,14 +46,6 @@ const p = {
  */
 const signedInTrainee = liveTraineeOf({ studioId: p.studioId } as unknown as StudioScope, p.clientId);
 
-const dialect = new PgDialect();
-
-/** A raw statement prepared once per handle (preparedQuery), run with its placeholders' values. */
-const statement = (db: Db, name: string, text: SQL) =>
-  preparedQuery(db, name, (on) =>
-    on._.session.prepareQuery(dialect.sqlToQuery(text), undefined, name, false),
-  );
-
 /** What both writes answer from the day row. */
 interface DayRow {
   water_ml: number;
@@ -78,7 +69,9 @@ export async function appendWaterStatement(
     entryId: string;
   },
 ): Promise<DayRow | undefined> {
-  const [row] = resultRows<DayRow>(await statement(db, "trainee_water_append", appendWater).execute(values));
+  const [row] = resultRows<DayRow>(
+    await preparedStatement(db, "trainee_water_append", appendWater).execute(values),
+  );
   return row;
 }
 
@@ -109,7 +102,9 @@ export async function setStepsStatement(
   db: Db,
   values: { rowId: string; studioId: string; clientId: string; date: string; now: string; steps: number },
 ): Promise<DayRow | undefined> {
-  const [row] = resultRows<DayRow>(await statement(db, "trainee_steps_set", setSteps).execute(values));
+  const [row] = resultRows<DayRow>(
+    await preparedStatement(db, "trainee_steps_set", setSteps).execute(values),
+  );
   return row;
 }
 
